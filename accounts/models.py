@@ -1,0 +1,72 @@
+"""Who calls the API (tokens), and which plan each end user is on (tier policy).
+
+End users are Django users whose username is the chat product's external user id.
+"""
+from django.conf import settings
+from django.db import models
+
+CONTEXT_ADMIN_GROUP = "context-admin"
+SERVICE_USERNAME_PREFIX = "__service__"
+
+
+class Plan(models.TextChoices):
+    FREE = "FREE"
+    BASIC = "BASIC"
+    PREMIUM = "PREMIUM"
+    ULTIMATE = "ULTIMATE"
+
+
+class HeartbeatDetail(models.TextChoices):
+    LAST_SEEN = "last_seen", "last_seen only"
+    BASIC = "basic", "basic counts"
+    DETAILED = "detailed", "counts and emotion trend"
+    REPORT = "report", "detailed with analysis report"
+
+
+class TierPolicy(models.Model):
+    """What each plan may keep. Editable by operators in the admin; defaults from seed 000 §4.3."""
+
+    plan = models.CharField(max_length=16, choices=Plan.choices, unique=True)
+    memory_cap = models.PositiveIntegerField(null=True, blank=True, help_text="Empty means unlimited.")
+    soul_enabled = models.BooleanField(default=False)
+    heartbeat_detail = models.CharField(max_length=16, choices=HeartbeatDetail.choices)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "tier policies"
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.plan} (cap {self.memory_cap if self.memory_cap is not None else '∞'})"
+
+
+class UserPlan(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="plan")
+    plan = models.CharField(max_length=16, choices=Plan.choices, default=Plan.FREE)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.plan}"
+
+
+class TokenKind(models.TextChoices):
+    USER = "user", "end user"
+    SERVICE = "service", "system (chat backend)"
+
+
+class ApiToken(models.Model):
+    """A bearer token. Only its SHA-256 is stored; the plain token is shown once at creation."""
+
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=16, choices=TokenKind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    key_prefix = models.CharField(max_length=12)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.kind}, {self.key_prefix}…)"

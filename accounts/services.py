@@ -1,0 +1,79 @@
+"""Writes for accounts: end users by external id, API tokens, plan changes."""
+from __future__ import annotations
+
+import re
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from audit.services import AuditContext, audit_record
+from core.errors import ApplicationError
+
+from .models import SERVICE_USERNAME_PREFIX, ApiToken, Plan, TokenKind, UserPlan
+from .tokens import hash_token, new_plain_token
+
+EXTERNAL_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,149}$")
+
+
+def validate_external_user_id(external_id: str) -> str:
+    if not isinstance(external_id, str) or not EXTERNAL_ID_PATTERN.match(external_id):
+        raise ApplicationError(
+            "The user id must be 1-150 characters of letters, digits and . _ @ : + - (not starting with a symbol).",
+            code="INVALID_USER_ID",
+            fields={"user": ["invalid external user id"]},
+        )
+    return external_id
+
+
+def end_user_get_or_create(*, external_id: str) -> AbstractBaseUser:
+    """Return the end user with this external id, creating it (FREE plan) on first sight."""
+    validate_external_user_id(external_id)
+    User = get_user_model()
+    user = User.objects.filter(username=external_id).first()
+    if user is not None:
+        return user
+    try:
+        with transaction.atomic():
+            user = User.objects.create(username=external_id)
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            UserPlan.objects.create(user=user, plan=Plan.FREE)
+    except IntegrityError:  # created concurrently by another request
+        user = User.objects.get(username=external_id)
+    return user
+
+
+def api_token_create(*, name: str, kind: str, user=None) -> tuple[ApiToken, str]:
+    """Create a token and return it with its plain value (shown once, never stored)."""
+    if kind == TokenKind.SERVICE:
+        User = get_user_model()
+        user, created = User.objects.get_or_create(username=f"{SERVICE_USERNAME_PREFIX}{name}"[:150])
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+    elif user is None:
+        raise ValueError("a user token needs a user")
+    plain = new_plain_token()
+    token = ApiToken.objects.create(
+        name=name, kind=kind, user=user, key_prefix=plain[:10], key_hash=hash_token(plain)
+    )
+    return token, plain
+
+
+def user_plan_set(*, user, plan: str, context: AuditContext) -> UserPlan:
+    """Change a user's plan. Items over a lower cap stay readable; new ones are refused."""
+    if plan not in Plan.values:
+        raise ApplicationError(f"Unknown plan {plan!r}.", code="INVALID_PLAN", fields={"plan": ["unknown plan"]})
+    with transaction.atomic():
+        user_plan, _ = UserPlan.objects.select_for_update().get_or_create(user=user)
+        previous = user_plan.plan
+        if previous != plan:
+            user_plan.plan = plan
+            user_plan.save(update_fields=["plan", "changed_at"])
+            audit_record(
+                context=context, action="updated", object_type="user_plan", object_id=user_plan.pk,
+                target_user_id=user.pk, target_user_ref=user.get_username(), changed_fields=["plan"],
+                details={"from_plan": previous, "to_plan": plan},
+            )
+    return user_plan

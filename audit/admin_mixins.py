@@ -1,0 +1,54 @@
+"""Admin mixins that audit every operator read of user data (seed 000 §7.3)."""
+from __future__ import annotations
+
+from django.db import transaction
+
+from .services import AuditContext, audit_record
+
+
+def admin_audit_context(request) -> AuditContext:
+    return AuditContext(
+        actor_id=request.user.pk,
+        actor_label=f"admin:{request.user.get_username()}",
+        trigger="admin",
+        request_id=getattr(request, "request_id", ""),
+        ip_address=request.META.get("REMOTE_ADDR") or None,
+    )
+
+
+class AuditedReadAdminMixin:
+    """Write a `viewed` audit row for each list or detail page that shows user data.
+
+    Subclasses set `audit_object_type` and may override `audit_target(obj)` to name the user and
+    character whose data the page shows.
+    """
+
+    audit_object_type = ""
+
+    def audit_target(self, obj) -> dict:
+        user = getattr(obj, "user", None)
+        return {
+            "target_user_id": getattr(obj, "user_id", None),
+            "target_user_ref": user.get_username() if user is not None else "",
+            "character_slug": getattr(obj, "character_id", "") or "",
+        }
+
+    def changelist_view(self, request, extra_context=None):
+        response = super().changelist_view(request, extra_context)
+        changelist = getattr(response, "context_data", {}).get("cl") if hasattr(response, "context_data") else None
+        if changelist is not None:
+            with transaction.atomic():
+                audit_record(context=admin_audit_context(request), action="viewed",
+                             object_type=f"{self.audit_object_type}_list",
+                             details={"count": len(changelist.result_list)})
+        return response
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        response = super().change_view(request, object_id, form_url, extra_context)
+        if request.method == "GET" and getattr(response, "status_code", 200) == 200:
+            obj = self.get_object(request, object_id)
+            if obj is not None:
+                with transaction.atomic():
+                    audit_record(context=admin_audit_context(request), action="viewed",
+                                 object_type=self.audit_object_type, object_id=obj.pk, **self.audit_target(obj))
+        return response

@@ -1,0 +1,67 @@
+"""Writing audit rows. Call inside the transaction of the change being audited."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .models import AuditLog
+
+
+@dataclass(frozen=True)
+class AuditContext:
+    """Who did something and through which request; built once per request or job."""
+
+    actor_id: int | None = None
+    actor_label: str = ""
+    trigger: str = "system"
+    request_id: str = ""
+    ip_address: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+SYSTEM_CONTEXT = AuditContext(actor_label="system", trigger="system")
+
+_ALLOWED_DETAIL_TYPES = (int, float, bool, type(None))
+
+
+def _safe_details(details: dict[str, Any] | None) -> dict[str, Any]:
+    """Keep only numbers, booleans and short codes: audit rows must never carry user content."""
+    safe: dict[str, Any] = {}
+    for key, value in (details or {}).items():
+        if isinstance(value, _ALLOWED_DETAIL_TYPES):
+            safe[key] = value
+        elif isinstance(value, str) and len(value) <= 64 and value.replace("_", "").replace("-", "").isalnum():
+            safe[key] = value
+        else:
+            raise ValueError(f"audit detail {key!r} must be a number, boolean or short code")
+    return safe
+
+
+def audit_record(
+    *,
+    context: AuditContext,
+    action: str,
+    object_type: str,
+    object_id: str | int = "",
+    target_user_id: int | None = None,
+    target_user_ref: str = "",
+    character_slug: str = "",
+    changed_fields: Iterable[str] = (),
+    details: dict[str, Any] | None = None,
+) -> AuditLog:
+    """Append one audit row."""
+    return AuditLog.objects.create(
+        actor_id=context.actor_id,
+        actor_label=context.actor_label[:200],
+        action=action,
+        trigger=context.trigger,
+        target_user_id=target_user_id,
+        target_user_ref=target_user_ref[:200],
+        character_slug=character_slug,
+        object_type=object_type,
+        object_id=str(object_id),
+        changed_fields=sorted(set(changed_fields)),
+        details=_safe_details(details),
+        request_id=context.request_id,
+        ip_address=context.ip_address,
+    )

@@ -1,0 +1,12 @@
+"""Reads for characters."""
+from core.errors import NotFoundError
+
+from .models import Character
+
+
+def character_get_active(*, slug: str) -> Character:
+    """Return the active character with this slug, or raise CHARACTER_NOT_FOUND (404)."""
+    character = Character.objects.filter(slug=slug, is_active=True).first()
+    if character is None:
+        raise NotFoundError(f"Unknown character {slug!r}.", code="CHARACTER_NOT_FOUND")
+    return character

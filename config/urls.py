@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.http import JsonResponse
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+
+def health(request):
+    return JsonResponse({"status": "ok"})
+
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/context/", include("memories.urls")),
+    path("api/context/", include("context_layers.urls")),
+    path("healthz", health),
+]
+
+handler400 = "config.exception_handler.json_400"
+handler403 = "config.exception_handler.json_403"
+handler404 = "config.exception_handler.json_404"
+handler500 = "config.exception_handler.json_500"

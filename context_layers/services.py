@@ -1,0 +1,109 @@
+"""Writes for the context layers. Each opens its own transaction and audits in it."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from accounts.selectors import tier_policy_for_user
+from audit.services import AuditContext, audit_record
+from core.errors import ForbiddenError
+from memories.selectors import memory_list
+from memories.services import lock_scope, memory_delete_scope
+
+from .documents import validate_layer_document
+from .export import render_markdown
+from .models import UserActivity, UserContext
+from .selectors import context_overview
+
+IDENTITY_USER_SET = "userSet"
+IDENTITY_INFERRED = "inferred"
+
+
+def _audit(context: AuditContext, action: str, *, user, character, object_type: str, object_id="",
+           fields=(), details=None) -> None:
+    audit_record(context=context, action=action, object_type=object_type, object_id=object_id,
+                 target_user_id=user.pk, target_user_ref=user.get_username(), character_slug=character.slug,
+                 changed_fields=fields, details=details)
+
+
+def _touch_activity(*, user, seen_at) -> None:
+    activity, _ = UserActivity.objects.select_for_update().get_or_create(user=user)
+    if activity.last_seen_at is None or activity.last_seen_at.date() != seen_at.date():
+        activity.total_active_days += 1
+    activity.first_seen_at = min(filter(None, [activity.first_seen_at, seen_at]))
+    activity.last_seen_at = max(filter(None, [activity.last_seen_at, seen_at]))
+    activity.save()
+
+
+def layer_put(*, user, character, layer: str, document, identity_slot: str = IDENTITY_USER_SET,
+              context: AuditContext) -> dict:
+    """Replace one layer document after validation; return the stored document.
+
+    Identity keeps user-set and inferred values apart: `identity_slot` says which one is replaced.
+    """
+    validated = validate_layer_document(layer, document)
+    if layer == "soul" and not tier_policy_for_user(user).soul_enabled:
+        raise ForbiddenError("The soul layer needs a PREMIUM or ULTIMATE plan.", code="TIER_FEATURE_UNAVAILABLE")
+    with transaction.atomic():
+        lock_scope(user_id=user.pk, character_slug=character.slug)
+        ctx, _ = UserContext.objects.get_or_create(user=user, character=character)
+        if layer == "identity":
+            identity = dict(ctx.identity or {})
+            identity[identity_slot] = validated
+            ctx.identity = identity
+        else:
+            setattr(ctx, layer, validated)
+        update_fields = [layer, "updated_at"]
+        if layer == "heartbeat" and validated.get("lastSeenAt"):
+            ctx.last_seen_at = parse_datetime(validated["lastSeenAt"])
+            update_fields.append("last_seen_at")
+            _touch_activity(user=user, seen_at=ctx.last_seen_at)
+        ctx.save(update_fields=update_fields)
+        fields = [f"{identity_slot}.{key}" for key in validated] if layer == "identity" else list(validated)
+        _audit(context, "updated", user=user, character=character, object_type=f"layer:{layer}",
+               object_id=ctx.pk, fields=fields)
+    return validated
+
+
+def context_delete_for_character(*, user, character, context: AuditContext) -> dict:
+    """Delete the whole scope (layers and memories). The audit row keeps counts only."""
+    with transaction.atomic():
+        lock_scope(user_id=user.pk, character_slug=character.slug)
+        memories_deleted = memory_delete_scope(user=user, character=character)
+        layers_deleted, _ = UserContext.objects.filter(user=user, character=character).delete()
+        counts = {"memories": memories_deleted, "layers": layers_deleted}
+        _audit(context, "deleted", user=user, character=character, object_type="context_scope",
+               details={"memories_deleted": memories_deleted, "layer_rows_deleted": layers_deleted})
+    return counts
+
+
+def context_export(*, user, character, context: AuditContext) -> dict:
+    """Render the scope as Markdown and audit the export (who, when, how many items)."""
+    overview = context_overview(user=user, character=character)
+    memories = list(memory_list(user=user, character=character))
+    documents = render_markdown(character_name=character.display_name, overview=overview, memories=memories)
+    with transaction.atomic():
+        _audit(context, "exported", user=user, character=character, object_type="context_scope",
+               details={"memories": len(memories)})
+    return {
+        "characterId": character.slug,
+        "exportedAt": timezone.now().isoformat(),
+        "documents": documents,
+        "markdown": "\n".join(documents.values()),
+    }
+
+
+def context_view_audit(*, user, character, context: AuditContext, object_type: str, count: int | None = None) -> None:
+    """Record an operator's read of a user's context data."""
+    with transaction.atomic():
+        _audit(context, "viewed", user=user, character=character, object_type=object_type,
+               details={"count": count} if count is not None else None)
+
+
+def user_context_admin_save(*, user_context: UserContext, changed_fields: list[str], context: AuditContext) -> None:
+    """Save an operator's edit of a scope's layers and audit which layers changed."""
+    with transaction.atomic():
+        user_context.save()
+        _audit(context, "updated", user=user_context.user, character=user_context.character,
+               object_type="user_context", object_id=user_context.pk, fields=changed_fields)

@@ -1,0 +1,48 @@
+"""Request plumbing: a request id for audit rows and a hard limit on body size."""
+from __future__ import annotations
+
+import re
+import uuid
+
+from django.conf import settings
+from django.http import JsonResponse
+
+_REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+class RequestIdMiddleware:
+    """Take X-Request-ID from the caller when it is well formed, else make one; echo it back."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        supplied = request.headers.get("X-Request-ID", "")
+        request.request_id = supplied if _REQUEST_ID_PATTERN.match(supplied) else uuid.uuid4().hex
+        response = self.get_response(request)
+        response["X-Request-ID"] = request.request_id
+        return response
+
+
+class BodySizeLimitMiddleware:
+    """Refuse bodies over MAX_REQUEST_BODY_BYTES with 413 before anything reads them."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.MAX_REQUEST_BODY_BYTES
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit:
+            return payload_too_large_response(limit)
+        return self.get_response(request)
+
+
+def payload_too_large_response(limit: int) -> JsonResponse:
+    return JsonResponse(
+        {"error": {"code": "PAYLOAD_TOO_LARGE", "message": f"Request body exceeds {limit} bytes.", "fields": {}}},
+        status=413,
+    )

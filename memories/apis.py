@@ -1,0 +1,75 @@
+"""Memory endpoints of seed 000 §11.1: list, add (system), delete one."""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.access import Role, resolve_caller
+from characters.selectors import character_get_active
+from core.errors import NotFoundError
+
+from .audit_reads import audit_operator_read
+from .selectors import memory_list, memory_scope
+from .serializers import MemoryCreateInput, MemoryCreateOutput, MemoryListOutput, MemoryListQuery
+from .services import MemoryInput, memory_create, memory_delete
+
+USER_PARAM = OpenApiParameter("user", str, required=False,
+                              description="External user id (system clients and admins; end users may omit it).")
+
+
+class MemoryCollectionApi(APIView):
+    @extend_schema(operation_id="memory_list", parameters=[USER_PARAM, MemoryListQuery],
+                   responses={200: MemoryListOutput}, summary="List the memories of one character scope")
+    def get(self, request, characterId: str):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        character = character_get_active(slug=characterId)
+        query = MemoryListQuery(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        params = query.validated_data
+        items = memory_list(user=caller.subject, character=character,
+                            include_archived=params["includeArchived"], category=params.get("category"))
+        total = items.count()
+        page = list(items[params["offset"]: params["offset"] + params["limit"]])
+        if caller.role is Role.ADMIN:
+            audit_operator_read(caller=caller, character=character, object_type="memory_list", count=len(page))
+        payload = {"characterId": character.slug, "memories": page, "total": total,
+                   "hasMore": params["offset"] + len(page) < total}
+        return Response(MemoryListOutput(payload).data)
+
+    @extend_schema(operation_id="memory_create", parameters=[USER_PARAM], request=MemoryCreateInput,
+                   responses={201: MemoryCreateOutput, 200: MemoryCreateOutput},
+                   summary="Add a memory (system); an equal active memory is returned with created=false")
+    def post(self, request, characterId: str):
+        caller = resolve_caller(request, allowed={Role.SYSTEM})
+        character = character_get_active(slug=characterId)
+        body = MemoryCreateInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        item, created = memory_create(
+            user=caller.subject, character=character, context=caller.audit,
+            data=MemoryInput(
+                content=data["content"], category=data["category"], kind=data["kind"],
+                subject_key=data["subjectKey"], subject_value=data["subjectValue"], importance=data["importance"],
+                confidence=data["confidence"], emotion=data["emotion"], emotion_intensity=data["emotionIntensity"],
+                source=data["source"], source_conversation_id=data["sourceConversationId"],
+                source_message_id=data["sourceMessageId"], expires_at=data["expiresAt"],
+            ),
+        )
+        return Response(MemoryCreateOutput({"memory": item, "created": created}).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class MemoryItemApi(APIView):
+    @extend_schema(operation_id="memory_delete", parameters=[USER_PARAM], responses={204: None},
+                   summary="Delete one memory for good")
+    def delete(self, request, characterId: str, memoryId: str):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        character = character_get_active(slug=characterId)
+        item = memory_scope(user=caller.subject, character=character).filter(
+            pk=int(memoryId) if memoryId.isdigit() and len(memoryId) < 19 else -1).first()
+        if item is None:
+            raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
+        memory_delete(item=item, context=caller.audit)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,65 @@
+"""One memory taxonomy for the categories of seeds 000, 002 and 004.
+
+| ours          | seed 000 (memory)     | seed 002 (SemanticCategory) | seed 004 (memory_category) |
+|---------------|-----------------------|-----------------------------|----------------------------|
+| personal_info | -                     | PERSONAL_INFO               | context (job, family, ...) |
+| preference    | preference            | PREFERENCE                  | preference                 |
+| person        | person                | -                           | context (people)           |
+| event         | event                 | EVENT                       | -                          |
+| worry         | worry                 | -                           | -                          |
+| relationship  | -                     | RELATIONSHIP                | -                          |
+| goal          | -                     | GOAL                        | -                          |
+| habit         | -                     | HABIT                       | behavior                   |
+| opinion       | -                     | OPINION                     | -                          |
+| location      | -                     | -                           | location                   |
+| other         | etc.                  | OTHER                       | -                          |
+
+Seed 004's `feedback` ("remember this") is not a topic but a provenance: it maps to
+`source = explicit` with the topic category of what was said.
+"""
+from django.db import models
+
+
+class MemoryCategory(models.TextChoices):
+    PERSONAL_INFO = "personal_info"
+    PREFERENCE = "preference"
+    PERSON = "person"
+    EVENT = "event"
+    WORRY = "worry"
+    RELATIONSHIP = "relationship"
+    GOAL = "goal"
+    HABIT = "habit"
+    OPINION = "opinion"
+    LOCATION = "location"
+    OTHER = "other"
+
+
+# Seed 002 §3.1: mutable state injected as the `[현재 상태(캐논)]` block.
+STATE_CATEGORIES = frozenset({
+    MemoryCategory.RELATIONSHIP, MemoryCategory.GOAL, MemoryCategory.EVENT,
+    MemoryCategory.HABIT, MemoryCategory.OPINION,
+})
+
+SEED_CATEGORY_MAP = {
+    # seed 000
+    "preference": MemoryCategory.PREFERENCE, "event": MemoryCategory.EVENT,
+    "person": MemoryCategory.PERSON, "worry": MemoryCategory.WORRY,
+    # seed 002
+    "PERSONAL_INFO": MemoryCategory.PERSONAL_INFO, "PREFERENCE": MemoryCategory.PREFERENCE,
+    "RELATIONSHIP": MemoryCategory.RELATIONSHIP, "GOAL": MemoryCategory.GOAL, "EVENT": MemoryCategory.EVENT,
+    "HABIT": MemoryCategory.HABIT, "OPINION": MemoryCategory.OPINION, "OTHER": MemoryCategory.OTHER,
+    # seed 004
+    "location": MemoryCategory.LOCATION, "behavior": MemoryCategory.HABIT, "context": MemoryCategory.PERSONAL_INFO,
+}
+
+
+class MemoryKind(models.TextChoices):
+    EPISODIC = "episodic"
+    SEMANTIC = "semantic"
+    EMOTIONAL = "emotional"
+
+
+class MemorySource(models.TextChoices):
+    EXPLICIT = "explicit"
+    INFERRED = "inferred"
+    SYSTEM = "system"

@@ -1,0 +1,85 @@
+"""Memory items per (user, character) scope, and each user's memory settings (seed 004 §3.3)."""
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from pgvector.django import VectorField
+
+from core.encrypted_fields import EncryptedTextField
+
+from .categories import MemoryCategory, MemoryKind, MemorySource
+
+EMBEDDING_DIMENSIONS = 512
+
+
+class MemoryItem(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_items")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="memory_items")
+    content = EncryptedTextField()
+    content_hash = models.CharField(max_length=64, help_text="Keyed hash of the normalised content.")
+    category = models.CharField(max_length=32, choices=MemoryCategory.choices, default=MemoryCategory.OTHER)
+    kind = models.CharField(max_length=16, choices=MemoryKind.choices, default=MemoryKind.SEMANTIC)
+    subject_key = models.CharField(max_length=100, blank=True, help_text="Structured fact key, e.g. 'birthday'.")
+    subject_value = EncryptedTextField(blank=True, default="")
+    importance = models.PositiveSmallIntegerField(default=5, validators=[MinValueValidator(1), MaxValueValidator(10)])
+    confidence = models.FloatField(default=1.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
+    strength = models.FloatField(default=1.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
+    emotion = models.CharField(max_length=32, blank=True)
+    emotion_intensity = models.FloatField(default=0.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
+    source = models.CharField(max_length=16, choices=MemorySource.choices, default=MemorySource.INFERRED)
+    source_conversation_id = models.CharField(max_length=128, blank=True)
+    source_message_id = models.CharField(max_length=128, blank=True)
+    mentioned_count = models.PositiveIntegerField(default=1)
+    usage_count = models.PositiveIntegerField(default=0)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    is_active = models.BooleanField(default=True)
+    embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
+    embedding_model = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "character", "content_hash"],
+                condition=Q(is_active=True),
+                name="memory_unique_active_content_per_scope",
+            ),
+            models.CheckConstraint(condition=Q(importance__gte=1, importance__lte=10), name="memory_importance_1_10"),
+            models.CheckConstraint(condition=Q(confidence__gte=0, confidence__lte=1), name="memory_confidence_0_1"),
+            models.CheckConstraint(condition=Q(strength__gte=0, strength__lte=1), name="memory_strength_0_1"),
+        ]
+        indexes = [
+            models.Index(fields=["user", "character", "is_active", "archived_at"], name="memory_scope_live_idx"),
+            models.Index(fields=["user", "character", "subject_key"], name="memory_scope_subject_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"memory #{self.pk} ({self.category}, user {self.user_id}, {self.character_id})"
+
+    @property
+    def is_live(self) -> bool:
+        return self.is_active and self.archived_at is None
+
+
+class MemorySettings(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_settings")
+    enabled = models.BooleanField(default=True)
+    auto_extraction = models.BooleanField(default=True)
+    # Empty list means every category is allowed (seed 004 defaults to two; we keep everything unless told).
+    allowed_categories = ArrayField(models.CharField(max_length=32, choices=MemoryCategory.choices), default=list, blank=True)
+    retention_days = models.PositiveIntegerField(null=True, blank=True, help_text="Empty keeps memories forever.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "memory settings"
+
+    def __str__(self) -> str:
+        return f"memory settings of user {self.user_id}"
+
+    def allows(self, category: str) -> bool:
+        return not self.allowed_categories or category in self.allowed_categories

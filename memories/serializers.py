@@ -1,0 +1,71 @@
+"""Input and output shapes of the memory API (camelCase, as in seed 000 §11.2)."""
+from rest_framework import serializers
+
+from core.serializers import StrictSerializer
+
+from .categories import MemoryCategory, MemoryKind, MemorySource
+from .models import MemoryItem
+
+MAX_CONTENT_CHARS = 2000
+
+
+class MemoryCreateInput(StrictSerializer):
+    content = serializers.CharField(max_length=MAX_CONTENT_CHARS, trim_whitespace=True)
+    category = serializers.ChoiceField(choices=MemoryCategory.choices, default=MemoryCategory.OTHER)
+    kind = serializers.ChoiceField(choices=MemoryKind.choices, default=MemoryKind.SEMANTIC)
+    subjectKey = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
+    subjectValue = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
+    importance = serializers.IntegerField(min_value=1, max_value=10, default=5)
+    confidence = serializers.FloatField(min_value=0.0, max_value=1.0, default=1.0)
+    emotion = serializers.CharField(max_length=32, required=False, default="", allow_blank=True)
+    emotionIntensity = serializers.FloatField(min_value=0.0, max_value=1.0, default=0.0)
+    source = serializers.ChoiceField(choices=MemorySource.choices, default=MemorySource.INFERRED)
+    sourceConversationId = serializers.CharField(max_length=128, required=False, default="", allow_blank=True)
+    sourceMessageId = serializers.CharField(max_length=128, required=False, default="", allow_blank=True)
+    expiresAt = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+
+class MemoryListQuery(StrictSerializer):
+    user = serializers.CharField(required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
+    offset = serializers.IntegerField(min_value=0, default=0)
+    includeArchived = serializers.BooleanField(default=False)
+    category = serializers.ChoiceField(choices=MemoryCategory.choices, required=False)
+
+
+class MemoryOutput(serializers.ModelSerializer):
+    characterId = serializers.CharField(source="character_id")
+    subjectKey = serializers.CharField(source="subject_key")
+    subjectValue = serializers.CharField(source="subject_value")
+    emotionIntensity = serializers.FloatField(source="emotion_intensity")
+    sourceConversationId = serializers.CharField(source="source_conversation_id")
+    sourceMessageId = serializers.CharField(source="source_message_id")
+    mentionedCount = serializers.IntegerField(source="mentioned_count")
+    usageCount = serializers.IntegerField(source="usage_count")
+    lastUsedAt = serializers.DateTimeField(source="last_used_at")
+    expiresAt = serializers.DateTimeField(source="expires_at")
+    archivedAt = serializers.DateTimeField(source="archived_at")
+    createdAt = serializers.DateTimeField(source="created_at")
+    updatedAt = serializers.DateTimeField(source="updated_at")
+
+    class Meta:
+        model = MemoryItem
+        fields = [
+            "id", "characterId", "content", "category", "kind", "subjectKey", "subjectValue", "importance",
+            "confidence", "strength", "emotion", "emotionIntensity", "source", "sourceConversationId",
+            "sourceMessageId", "mentionedCount", "usageCount", "lastUsedAt", "expiresAt", "archivedAt",
+            "createdAt", "updatedAt",
+        ]
+        read_only_fields = fields
+
+
+class MemoryListOutput(serializers.Serializer):
+    characterId = serializers.CharField()
+    memories = MemoryOutput(many=True)
+    total = serializers.IntegerField()
+    hasMore = serializers.BooleanField()
+
+
+class MemoryCreateOutput(serializers.Serializer):
+    memory = MemoryOutput()
+    created = serializers.BooleanField()

@@ -1,0 +1,139 @@
+"""Writes for memories. Each opens its own transaction and writes its audit rows in it."""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from accounts.selectors import tier_policy_for_user
+from audit.services import AuditContext, audit_record
+from core.errors import ApplicationError, ConflictError
+
+from .categories import MemoryCategory, MemoryKind, MemorySource
+from .hashing import content_hash, normalise_content
+from .models import MemoryItem
+from .selectors import memory_live_count, memory_scope, memory_settings_for
+
+
+@dataclass(frozen=True)
+class MemoryInput:
+    content: str
+    category: str = MemoryCategory.OTHER
+    kind: str = MemoryKind.SEMANTIC
+    subject_key: str = ""
+    subject_value: str = ""
+    importance: int = 5
+    confidence: float = 1.0
+    emotion: str = ""
+    emotion_intensity: float = 0.0
+    source: str = MemorySource.INFERRED
+    source_conversation_id: str = ""
+    source_message_id: str = ""
+    expires_at: datetime | None = None
+
+
+def lock_scope(*, user_id: int, character_slug: str) -> None:
+    """Serialise writers of one (user, character) scope until the transaction ends."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [int(user_id) % 2**31, zlib.crc32(character_slug.encode()) % 2**31])
+
+
+def _audit_memory(context: AuditContext, action: str, item: MemoryItem, *, fields=(), details=None) -> None:
+    audit_record(
+        context=context, action=action, object_type="memory_item", object_id=item.pk,
+        target_user_id=item.user_id, target_user_ref=item.user.get_username(), character_slug=item.character_id,
+        changed_fields=fields, details=details,
+    )
+
+
+def _make_room(*, user, character, context: AuditContext) -> None:
+    """Apply the plan's cap: archive the least important, oldest items; refuse after a downgrade."""
+    cap = tier_policy_for_user(user).memory_cap
+    if cap is None:
+        return
+    live = memory_live_count(user=user, character=character)
+    if live > cap:
+        # Only a downgrade leaves a scope above its cap: keep what exists readable, add nothing.
+        raise ConflictError(
+            f"This plan keeps at most {cap} memories and {live} already exist; new memories are refused.",
+            code="MEMORY_LIMIT_REACHED", extra={"limit": cap, "count": live},
+        )
+    if live < cap:
+        return
+    evict = (
+        memory_scope(user=user, character=character)
+        .filter(is_active=True, archived_at__isnull=True)
+        .order_by("importance", "created_at", "id")[: live - cap + 1]
+    )
+    now = timezone.now()
+    archive_context = AuditContext(**{**context.__dict__, "trigger": "tier_policy"})
+    for item in evict:
+        item.archived_at = now
+        item.save(update_fields=["archived_at", "updated_at"])
+        _audit_memory(archive_context, "archived", item, fields=["archived_at"], details={"cap": cap})
+
+
+def memory_create(*, user, character, data: MemoryInput, context: AuditContext) -> tuple[MemoryItem, bool]:
+    """Store one memory in the scope. Return (item, created); an equal active item is returned as is."""
+    content = normalise_content(data.content)
+    if not content:
+        raise ApplicationError("Memory content is empty.", code="VALIDATION_ERROR", fields={"content": ["empty"]})
+    settings = memory_settings_for(user)
+    if not settings.enabled:
+        raise ConflictError("The user has turned memory off.", code="MEMORY_DISABLED")
+    if not settings.allows(data.category):
+        raise ConflictError(f"The user does not allow memories of category {data.category!r}.",
+                            code="CATEGORY_NOT_ALLOWED")
+    digest = content_hash(content)
+    with transaction.atomic():
+        lock_scope(user_id=user.pk, character_slug=character.pk)
+        existing = memory_scope(user=user, character=character).filter(is_active=True, content_hash=digest).first()
+        if existing is not None:
+            return existing, False
+        _make_room(user=user, character=character, context=context)
+        item = MemoryItem.objects.create(
+            user=user, character=character, content=content, content_hash=digest,
+            category=data.category, kind=data.kind, subject_key=data.subject_key, subject_value=data.subject_value,
+            importance=data.importance, confidence=data.confidence, emotion=data.emotion,
+            emotion_intensity=data.emotion_intensity, source=data.source,
+            source_conversation_id=data.source_conversation_id, source_message_id=data.source_message_id,
+            expires_at=data.expires_at,
+        )
+        set_fields = [name for name, value in data.__dict__.items() if value not in ("", None)]
+        _audit_memory(context, "created", item, fields=set_fields, details={"source": data.source})
+    return item, True
+
+
+def memory_delete(*, item: MemoryItem, context: AuditContext) -> None:
+    """Delete one memory for good; the audit row keeps its id, never its text."""
+    with transaction.atomic():
+        _audit_memory(context, "deleted", item, details={"category": item.category})
+        item.delete()
+
+
+def memory_delete_scope(*, user, character) -> int:
+    """Delete every memory of one scope and return the count; the caller audits the scope."""
+    count, _ = memory_scope(user=user, character=character).delete()
+    return count
+
+
+def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: AuditContext) -> None:
+    """Save an operator's edit (e.g. a redaction) and audit which fields changed."""
+    with transaction.atomic():
+        if "content" in changed_fields:
+            item.content = normalise_content(item.content)
+            item.content_hash = content_hash(item.content)
+        item.save()
+        _audit_memory(context, "updated", item, fields=changed_fields)
+
+
+def memory_settings_save(*, settings, changed_fields: list[str], context: AuditContext) -> None:
+    """Save a user's memory settings and audit which fields changed."""
+    with transaction.atomic():
+        settings.save()
+        audit_record(context=context, action="updated", object_type="memory_settings", object_id=settings.pk,
+                     target_user_id=settings.user_id, target_user_ref=settings.user.get_username(),
+                     changed_fields=changed_fields)

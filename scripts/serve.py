@@ -1,0 +1,64 @@
+"""Foreground launcher for `make run`: migrate, load demo data, start gunicorn and a django-q2 cluster.
+
+Runs under scripts/devdb.py, which provides DATABASE_URL. Ctrl-C or SIGTERM stops both children
+(and then devdb stops the embedded PostgreSQL).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+BIND = os.environ.get("GIEOK_BIND", "127.0.0.1:8000")
+
+
+def manage(*args: str) -> None:
+    subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, check=True)
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    manage("migrate", "--noinput", "-v", "0")
+    manage("collectstatic", "--noinput", "-v", "0")
+    manage("load_demo")
+    if (ROOT / "context_layers" / "management" / "commands" / "setup_schedules.py").exists():
+        manage("setup_schedules")
+
+    children = [
+        subprocess.Popen([PYTHON, "-m", "gunicorn", "config.wsgi:application", "--bind", BIND,
+                          "--workers", os.environ.get("WEB_CONCURRENCY", "2"), "--access-logfile", "-"], cwd=ROOT),
+        subprocess.Popen([PYTHON, "manage.py", "qcluster"], cwd=ROOT),
+    ]
+    print(f"[serve] gieok on http://{BIND}/  (API docs /api/docs/, admin /admin/); Ctrl-C stops", flush=True)
+
+    stopping = False
+
+    def stop(signum, _frame):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    while not stopping and all(child.poll() is None for child in children):
+        time.sleep(0.3)
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    deadline = time.time() + 15
+    for child in children:
+        try:
+            child.wait(timeout=max(0.1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            child.kill()
+    print("[serve] stopped", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
