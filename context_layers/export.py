@@ -23,7 +23,7 @@ def _key_values(doc: dict) -> list[str]:
 def render_markdown(*, character_name: str, overview: dict, memories: list) -> dict[str, str]:
     """Return {"memory.md": ..., "heartbeat.md": ..., ...} for one scope."""
     memory_lines = [
-        f"- [{item.category}] {item.content} (importance {item.importance}, {item.created_at:%Y-%m-%d})"
+        f"[{item.category}] {item.content} (importance {item.importance}, {item.created_at:%Y-%m-%d})"
         for item in memories
     ]
     documents = {
