@@ -3,7 +3,7 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.utils import timezone
 
-from audit.admin_mixins import admin_audit_context
+from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
 from audit.services import audit_record
 
 from .models import ApiToken, TierPolicy, UserPlan
@@ -28,7 +28,8 @@ class TierPolicyAdmin(admin.ModelAdmin):
 
 
 @admin.register(UserPlan)
-class UserPlanAdmin(admin.ModelAdmin):
+class UserPlanAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
+    audit_object_type = "user_plan"
     list_display = ("user", "plan", "changed_at")
     list_filter = ("plan",)
     search_fields = ("user__username",)

@@ -17,7 +17,7 @@ EXTERNAL_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,149}$")
 
 
 def validate_external_user_id(external_id: str) -> str:
-    if not isinstance(external_id, str) or not EXTERNAL_ID_PATTERN.match(external_id):
+    if not isinstance(external_id, str) or not EXTERNAL_ID_PATTERN.fullmatch(external_id):
         raise ApplicationError(
             "The user id must be 1-150 characters of letters, digits and . _ @ : + - (not starting with a symbol).",
             code="INVALID_USER_ID",

@@ -30,7 +30,9 @@ def _safe_details(details: dict[str, Any] | None) -> dict[str, Any]:
     for key, value in (details or {}).items():
         if isinstance(value, _ALLOWED_DETAIL_TYPES):
             safe[key] = value
-        elif isinstance(value, str) and len(value) <= 64 and value.replace("_", "").replace("-", "").isalnum():
+        # isascii: str.isalnum() accepts Hangul, so a Korean word of user content would pass as a "code".
+        elif (isinstance(value, str) and len(value) <= 64 and value.isascii()
+              and value.replace("_", "").replace("-", "").isalnum()):
             safe[key] = value
         else:
             raise ValueError(f"audit detail {key!r} must be a number, boolean or short code")

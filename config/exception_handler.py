@@ -30,8 +30,19 @@ _DRF_CODES = {
 }
 
 
+def _encodable(value):
+    """Escape lone surrogates that validation messages echo from the input, so the body encodes as UTF-8."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_encodable(key): _encodable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_encodable(item) for item in value]
+    return value
+
+
 def _body(code: str, message: str, fields: dict | None = None, extra: dict | None = None) -> dict:
-    error = {"code": code, "message": message, "fields": fields or {}}
+    error = {"code": code, "message": _encodable(message), "fields": _encodable(fields or {})}
     error.update(extra or {})
     return {"error": error}
 

@@ -53,7 +53,8 @@ class UserContextAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(UserActivity)
-class UserActivityAdmin(admin.ModelAdmin):
+class UserActivityAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
+    audit_object_type = "user_activity"
     list_display = ("user", "first_seen_at", "last_seen_at", "total_active_days", "total_conversations")
     search_fields = ("user__username",)
     readonly_fields = ("user", "first_seen_at", "last_seen_at", "total_active_days", "total_conversations")

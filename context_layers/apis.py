@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from accounts.access import Role, resolve_caller
 from characters.selectors import character_get_active
 from core.errors import ApplicationError
+from memories.audit_reads import audit_operator_read
 
 from .documents import LAYER_DOCUMENTS
 from .selectors import context_overview
@@ -17,7 +18,6 @@ from .services import (
     IDENTITY_USER_SET,
     context_delete_for_character,
     context_export,
-    context_view_audit,
     layer_put,
 )
 
@@ -49,8 +49,7 @@ class ContextApi(APIView):
         character = character_get_active(slug=characterId)
         overview = context_overview(user=caller.subject, character=character)
         if caller.role is Role.ADMIN:
-            context_view_audit(user=caller.subject, character=character, context=caller.audit,
-                               object_type="context_scope")
+            audit_operator_read(caller=caller, character=character, object_type="context_scope")
         return Response(overview)
 
     @extend_schema(

@@ -22,10 +22,10 @@ def _text_list(**kwargs):
 class HeartbeatDocument(StrictSerializer):
     lastSeenAt = serializers.DateTimeField(required=False)
     recentDaysCount = serializers.IntegerField(min_value=0, max_value=7, required=False)
-    totalConversations = serializers.IntegerField(min_value=0, required=False)
-    avgSessionDuration = serializers.FloatField(min_value=0, required=False)
+    totalConversations = serializers.IntegerField(min_value=0, max_value=10**9, required=False)
+    avgSessionDuration = serializers.FloatField(min_value=0, max_value=100_000, required=False)
     emotionTrend = serializers.CharField(max_length=_SHORT, required=False, allow_blank=True)
-    streakDays = serializers.IntegerField(min_value=0, required=False)
+    streakDays = serializers.IntegerField(min_value=0, max_value=100_000, required=False)
     lastEmotionKeywords = _text_list()
 
 

@@ -94,13 +94,6 @@ def context_export(*, user, character, context: AuditContext) -> dict:
     }
 
 
-def context_view_audit(*, user, character, context: AuditContext, object_type: str, count: int | None = None) -> None:
-    """Record an operator's read of a user's context data."""
-    with transaction.atomic():
-        _audit(context, "viewed", user=user, character=character, object_type=object_type,
-               details={"count": count} if count is not None else None)
-
-
 def user_context_admin_save(*, user_context: UserContext, changed_fields: list[str], context: AuditContext) -> None:
     """Save an operator's edit of a scope's layers and audit which layers changed."""
     with transaction.atomic():

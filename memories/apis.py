@@ -68,7 +68,7 @@ class MemoryItemApi(APIView):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
         character = character_get_active(slug=characterId)
         item = memory_scope(user=caller.subject, character=character).filter(
-            pk=int(memoryId) if memoryId.isdigit() and len(memoryId) < 19 else -1).first()
+            pk=int(memoryId) if memoryId.isascii() and memoryId.isdigit() and len(memoryId) < 19 else -1).first()
         if item is None:
             raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
         memory_delete(item=item, context=caller.audit)

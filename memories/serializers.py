@@ -28,7 +28,7 @@ class MemoryCreateInput(StrictSerializer):
 class MemoryListQuery(StrictSerializer):
     user = serializers.CharField(required=False)
     limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
-    offset = serializers.IntegerField(min_value=0, default=0)
+    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)  # PostgreSQL OFFSET is a bigint
     includeArchived = serializers.BooleanField(default=False)
     category = serializers.ChoiceField(choices=MemoryCategory.choices, required=False)
 

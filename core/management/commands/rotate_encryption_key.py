@@ -4,7 +4,10 @@ Rotation: add the new key to FIELD_ENCRYPTION_KEYS, make it active, run this com
 remove the old key once it reports 0 values left on other keys.
 """
 from django.core.management.base import BaseCommand
+from django.db import transaction
 from tqdm import tqdm
+
+from audit.services import AuditContext, audit_record
 
 from core.crypto import current_key_ring
 from core.encryption_rotation import encrypted_columns, rotate_column, stale_count
@@ -28,6 +31,11 @@ class Command(BaseCommand):
                     if pending[column.label]:
                         rotate_column(column, on_progress=bar.update)
         left = {column.label: stale_count(column) for column in columns}
+        if not dry_run and total:
+            with transaction.atomic():
+                audit_record(context=AuditContext(actor_label="command:rotate_encryption_key", trigger="command"),
+                             action="key_rotated", object_type="encryption_key", object_id=ring.active_id,
+                             details={"reencrypted": total - sum(left.values()), "left": sum(left.values())})
         for label, count in left.items():
             self.stdout.write(f"  {label}: {count} left on other keys")
         self.stdout.write(f"Left on other keys: {sum(left.values())}")
