@@ -70,3 +70,24 @@ class Extractor(Protocol):
         and notice corrections.
         """
         ...
+
+
+SUMMARY_EMOTIONS = ("기쁨", "슬픔", "스트레스", "평온", "흥분")  # seed 001 §2.1.2
+
+
+@dataclass(frozen=True)
+class ConversationSummary:
+    """Seed 001 §2.1.2 shape. `summary` is 1-2 sentences in the conversation's language."""
+
+    summary: str
+    topics: list[str]
+    emotion: str  # one of SUMMARY_EMOTIONS
+    importance: int  # 1..10
+    fallback: bool = False  # True when the LLM failed and the raw text (<= 500 chars) was kept
+
+
+class Summarizer(Protocol):
+    name: str
+
+    def summarize(self, *, turns: list[ChatTurn]) -> ConversationSummary:
+        ...
