@@ -30,7 +30,8 @@ test: setup
 		$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: setup
-	$(PY) scripts/devdb.py -- $(PY) bench/context_get_latency.py
+	$(PY) scripts/devdb.py --pgdata .data/postgres-bench -- \
+		sh -c "$(PY) bench/context_get_latency.py && $(PY) bench/ingest_pipeline.py"
 
 clean:
 	rm -rf .data $(VENV)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -27,7 +28,7 @@ def validate_external_user_id(external_id: str) -> str:
 
 
 def end_user_get_or_create(*, external_id: str) -> AbstractBaseUser:
-    """Return the end user with this external id, creating it (FREE plan) on first sight."""
+    """Return the end user with this external id, creating it on first sight with DEFAULT_PLAN."""
     validate_external_user_id(external_id)
     User = get_user_model()
     user = User.objects.filter(username=external_id).first()
@@ -38,7 +39,7 @@ def end_user_get_or_create(*, external_id: str) -> AbstractBaseUser:
             user = User.objects.create(username=external_id)
             user.set_unusable_password()
             user.save(update_fields=["password"])
-            UserPlan.objects.create(user=user, plan=Plan.FREE)
+            UserPlan.objects.create(user=user, plan=settings.DEFAULT_PLAN)
     except IntegrityError:  # created concurrently by another request
         user = User.objects.get(username=external_id)
     return user

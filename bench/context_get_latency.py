@@ -9,47 +9,13 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
-import re
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
+from contextlib import nullcontext
 from urllib.parse import urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server() -> tuple[subprocess.Popen, str, str]:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "false"}
-    run = lambda *args: subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,  # noqa: E731
-                                       check=True, capture_output=True, text=True).stdout
-    run("migrate", "--noinput", "-v", "0")
-    token = re.search(r"system token : (\S+)", run("load_demo")).group(1)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2", "--log-level", "warning"], cwd=ROOT, env=env)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return server, f"http://127.0.0.1:{port}", token
-
-
-def percentile(sorted_values: list[float], pct: float) -> float:
-    index = min(len(sorted_values) - 1, max(0, round(pct / 100 * len(sorted_values)) - 1))
-    return sorted_values[index]
+from server import percentile, running_server
 
 
 def main() -> int:
@@ -60,11 +26,7 @@ def main() -> int:
     parser.add_argument("--user", default="demo-user")
     args = parser.parse_args()
 
-    server = None
-    base_url, token = args.base_url, args.token
-    if not base_url:
-        server, base_url, token = start_server()
-    try:
+    with (nullcontext((args.base_url, args.token)) if args.base_url else running_server()) as (base_url, token):
         url = urlparse(base_url)
         conn = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
         path = f"/api/context/chunsim?user={args.user}"
@@ -85,10 +47,6 @@ def main() -> int:
         print(f"p50 {percentile(timings, 50):.2f} ms  p95 {percentile(timings, 95):.2f} ms  "
               f"p99 {percentile(timings, 99):.2f} ms  mean {statistics.fmean(timings):.2f} ms  max {timings[-1]:.2f} ms")
         return 1 if failures else 0
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@ from django.http import JsonResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.apis import PlanApi
+from context_pack.apis import MemoryLoadApi
+
 
 def health(request):
     return JsonResponse({"status": "ok"})
@@ -14,6 +17,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/context/", include("memories.urls")),
+    path("api/context/", include("conversations.urls")),
+    path("api/context/", include("context_pack.urls")),
+    path("api/v1/memory/load", MemoryLoadApi.as_view(), name="memory-load-v1"),
+    path("api/accounts/plan", PlanApi.as_view(), name="plan"),
     path("api/context/", include("context_layers.urls")),
     path("healthz", health),
 ]

@@ -1,7 +1,7 @@
 """Writes for the context layers. Each opens its own transaction and audits in it."""
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -20,14 +20,14 @@ IDENTITY_USER_SET = "userSet"
 IDENTITY_INFERRED = "inferred"
 
 
-def _audit(context: AuditContext, action: str, *, user, character, object_type: str, object_id="",
-           fields=(), details=None) -> None:
+def audit_scope_change(context: AuditContext, action: str, *, user, character, object_type: str, object_id="",
+                       fields=(), details=None) -> None:
     audit_record(context=context, action=action, object_type=object_type, object_id=object_id,
                  target_user_id=user.pk, target_user_ref=user.get_username(), character_slug=character.slug,
                  changed_fields=fields, details=details)
 
 
-def _touch_activity(*, user, seen_at) -> None:
+def user_activity_touch(*, user, seen_at) -> None:
     activity, _ = UserActivity.objects.select_for_update().get_or_create(user=user)
     if activity.last_seen_at is None or activity.last_seen_at.date() != seen_at.date():
         activity.total_active_days += 1
@@ -58,12 +58,21 @@ def layer_put(*, user, character, layer: str, document, identity_slot: str = IDE
         if layer == "heartbeat" and validated.get("lastSeenAt"):
             ctx.last_seen_at = parse_datetime(validated["lastSeenAt"])
             update_fields.append("last_seen_at")
-            _touch_activity(user=user, seen_at=ctx.last_seen_at)
+            user_activity_touch(user=user, seen_at=ctx.last_seen_at)
         ctx.save(update_fields=update_fields)
         fields = [f"{identity_slot}.{key}" for key in validated] if layer == "identity" else list(validated)
-        _audit(context, "updated", user=user, character=character, object_type=f"layer:{layer}",
-               object_id=ctx.pk, fields=fields)
+        audit_scope_change(context, "updated", user=user, character=character, object_type=f"layer:{layer}",
+                           object_id=ctx.pk, fields=fields)
     return validated
+
+
+def user_context_get_or_create(*, user, character) -> UserContext:
+    """The scope's row, created empty on first use (messages and conversations hang off it)."""
+    try:
+        with transaction.atomic():
+            return UserContext.objects.get_or_create(user=user, character=character)[0]
+    except IntegrityError:
+        return UserContext.objects.get(user=user, character=character)
 
 
 def context_delete_for_character(*, user, character, context: AuditContext) -> dict:
@@ -71,10 +80,14 @@ def context_delete_for_character(*, user, character, context: AuditContext) -> d
     with transaction.atomic():
         lock_scope(user_id=user.pk, character_slug=character.slug)
         memories_deleted = memory_delete_scope(user=user, character=character)
-        layers_deleted, _ = UserContext.objects.filter(user=user, character=character).delete()
-        counts = {"memories": memories_deleted, "layers": layers_deleted}
-        _audit(context, "deleted", user=user, character=character, object_type="context_scope",
-               details={"memories_deleted": memories_deleted, "layer_rows_deleted": layers_deleted})
+        _, per_model = UserContext.objects.filter(user=user, character=character).delete()
+        layers_deleted = per_model.get(UserContext._meta.label, 0)
+        # Conversations, messages and summaries hang off the scope row and go with it.
+        messages_deleted = per_model.get("conversations.Message", 0)
+        counts = {"memories": memories_deleted, "layers": layers_deleted, "messages": messages_deleted}
+        audit_scope_change(context, "deleted", user=user, character=character, object_type="context_scope",
+                           details={"memories_deleted": memories_deleted, "layer_rows_deleted": layers_deleted,
+                                    "messages_deleted": messages_deleted})
     return counts
 
 
@@ -84,8 +97,8 @@ def context_export(*, user, character, context: AuditContext) -> dict:
     memories = list(memory_list(user=user, character=character))
     documents = render_markdown(character_name=character.display_name, overview=overview, memories=memories)
     with transaction.atomic():
-        _audit(context, "exported", user=user, character=character, object_type="context_scope",
-               details={"memories": len(memories)})
+        audit_scope_change(context, "exported", user=user, character=character, object_type="context_scope",
+                           details={"memories": len(memories)})
     return {
         "characterId": character.slug,
         "exportedAt": timezone.now().isoformat(),
@@ -98,5 +111,5 @@ def user_context_admin_save(*, user_context: UserContext, changed_fields: list[s
     """Save an operator's edit of a scope's layers and audit which layers changed."""
     with transaction.atomic():
         user_context.save()
-        _audit(context, "updated", user=user_context.user, character=user_context.character,
-               object_type="user_context", object_id=user_context.pk, fields=changed_fields)
+        audit_scope_change(context, "updated", user=user_context.user, character=user_context.character,
+                           object_type="user_context", object_id=user_context.pk, fields=changed_fields)

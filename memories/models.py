@@ -1,6 +1,7 @@
 """Memory items per (user, character) scope, and each user's memory settings (seed 004 §3.3)."""
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -36,6 +37,12 @@ class MemoryItem(models.Model):
     expires_at = models.DateTimeField(null=True, blank=True)
     archived_at = models.DateTimeField(null=True, blank=True)
     is_active = models.BooleanField(default=True)
+    event_date = models.DateField(null=True, blank=True, help_text="When the remembered event happened.")
+    superseded_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    strength_decayed_at = models.DateTimeField(null=True, blank=True)
+    confidence_decayed_at = models.DateTimeField(null=True, blank=True)
+    lexical_keys = ArrayField(models.CharField(max_length=16), default=list, blank=True,
+                              help_text="Keyed hashes of the content words (memories.lexical).")
     embedding = VectorField(dimensions=EMBEDDING_DIMENSIONS, null=True, blank=True)
     embedding_model = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -56,6 +63,7 @@ class MemoryItem(models.Model):
         indexes = [
             models.Index(fields=["user", "character", "is_active", "archived_at"], name="memory_scope_live_idx"),
             models.Index(fields=["user", "character", "subject_key"], name="memory_scope_subject_idx"),
+            GinIndex(fields=["lexical_keys"], name="memory_lexical_keys_gin"),
         ]
 
     def __str__(self) -> str:

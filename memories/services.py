@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.selectors import tier_policy_for_user
@@ -13,7 +14,9 @@ from audit.services import AuditContext, audit_record
 from core.errors import ApplicationError, ConflictError
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
+from .embeddings import get_embedder
 from .hashing import content_hash, normalise_content
+from .lexical import lexical_keys
 from .models import MemoryItem
 from .selectors import memory_live_count, memory_scope, memory_settings_for
 
@@ -49,7 +52,7 @@ def _audit_memory(context: AuditContext, action: str, item: MemoryItem, *, field
     )
 
 
-def _make_room(*, user, character, context: AuditContext) -> None:
+def memory_make_room(*, user, character, context: AuditContext) -> None:
     """Apply the plan's cap: archive the least important, oldest items; refuse after a downgrade."""
     cap = tier_policy_for_user(user).memory_cap
     if cap is None:
@@ -93,14 +96,16 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
         existing = memory_scope(user=user, character=character).filter(is_active=True, content_hash=digest).first()
         if existing is not None:
             return existing, False
-        _make_room(user=user, character=character, context=context)
+        memory_make_room(user=user, character=character, context=context)
+        embedder = get_embedder()
         item = MemoryItem.objects.create(
             user=user, character=character, content=content, content_hash=digest,
             category=data.category, kind=data.kind, subject_key=data.subject_key, subject_value=data.subject_value,
             importance=data.importance, confidence=data.confidence, emotion=data.emotion,
             emotion_intensity=data.emotion_intensity, source=data.source,
             source_conversation_id=data.source_conversation_id, source_message_id=data.source_message_id,
-            expires_at=data.expires_at,
+            expires_at=data.expires_at, lexical_keys=lexical_keys(f"{content} {data.subject_value}"),
+            embedding=embedder.embed([content])[0], embedding_model=embedder.model_name,
         )
         set_fields = [name for name, value in data.__dict__.items() if value not in ("", None)]
         _audit_memory(context, "created", item, fields=set_fields, details={"source": data.source})
@@ -126,6 +131,9 @@ def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: A
         if "content" in changed_fields:
             item.content = normalise_content(item.content)
             item.content_hash = content_hash(item.content)
+            item.lexical_keys = lexical_keys(f"{item.content} {item.subject_value}")
+            embedder = get_embedder()
+            item.embedding, item.embedding_model = embedder.embed([item.content])[0], embedder.model_name
         item.save()
         _audit_memory(context, "updated", item, fields=changed_fields)
 
@@ -137,3 +145,9 @@ def memory_settings_save(*, settings, changed_fields: list[str], context: AuditC
         audit_record(context=context, action="updated", object_type="memory_settings", object_id=settings.pk,
                      target_user_id=settings.user_id, target_user_ref=settings.user.get_username(),
                      changed_fields=changed_fields)
+
+
+def memory_mark_used(*, memory_ids: list[int]) -> int:
+    """Count one use of each memory put into a prompt (seed 004 `touch`); no audit row: not a change of content."""
+    return MemoryItem.objects.filter(pk__in=memory_ids).update(
+        usage_count=F("usage_count") + 1, last_used_at=timezone.now())

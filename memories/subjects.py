@@ -11,6 +11,7 @@ IDENTITY_SUBJECTS = frozenset({
     "hometown", "residence", "blood_type", "height", "weight", "family", "sibling", "pet", "allergy", "phobia",
     "handedness", "religion", "dating_status", "relationship_status", "dream_job", "health_condition",
     "language", "nationality", "tattoo", "smoking",
+    "diet",  # vegetarian, halal, ...: like an allergy, the character must never forget it
 })
 
 SINGLE_VALUED_SUBJECTS = frozenset({
@@ -19,20 +20,22 @@ SINGLE_VALUED_SUBJECTS = frozenset({
     "dating_status", "relationship_status", "dream_job", "part_time_job", "workplace", "favorite_food",
     "favorite_season", "favorite_color", "favorite_movie", "favorite_artist", "favorite_song", "favorite_book",
     "favorite_game", "best_friend", "smoking", "goal_score", "commute",
+    "diet", "zodiac", "living_arrangement",
 })
 
 SUBJECT_CATEGORIES = {
     **{subject: MemoryCategory.PERSONAL_INFO for subject in (
         "name", "nickname", "age", "birthday", "gender", "occupation", "major", "school", "school_year", "mbti",
         "blood_type", "height", "weight", "handedness", "religion", "language", "nationality", "health_condition",
-        "allergy", "phobia", "tattoo", "smoking")},
+        "allergy", "phobia", "tattoo", "smoking", "diet", "zodiac")},
     "hometown": MemoryCategory.LOCATION, "residence": MemoryCategory.LOCATION, "commute": MemoryCategory.LOCATION,
-    "workplace": MemoryCategory.LOCATION,
+    "workplace": MemoryCategory.LOCATION, "living_arrangement": MemoryCategory.LOCATION,
     "family": MemoryCategory.PERSON, "sibling": MemoryCategory.PERSON, "pet": MemoryCategory.PERSON,
     "best_friend": MemoryCategory.PERSON, "friend": MemoryCategory.PERSON,
     "dating_status": MemoryCategory.RELATIONSHIP, "relationship_status": MemoryCategory.RELATIONSHIP,
     "dream_job": MemoryCategory.GOAL, "goal": MemoryCategory.GOAL, "goal_score": MemoryCategory.GOAL,
     "part_time_job": MemoryCategory.HABIT, "hobby": MemoryCategory.PREFERENCE, "sport": MemoryCategory.HABIT,
+    "likes": MemoryCategory.PREFERENCE, "dislikes": MemoryCategory.PREFERENCE,
 }
 
 

@@ -27,8 +27,7 @@ def main() -> int:
     manage("migrate", "--noinput", "-v", "0")
     manage("collectstatic", "--noinput", "-v", "0")
     manage("load_demo")
-    if (ROOT / "context_layers" / "management" / "commands" / "setup_schedules.py").exists():
-        manage("setup_schedules")
+    manage("setup_schedules")
 
     children = [
         subprocess.Popen([PYTHON, "-m", "gunicorn", "config.wsgi:application", "--bind", BIND,

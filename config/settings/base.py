@@ -29,6 +29,8 @@ INSTALLED_APPS = [
     "characters",
     "memories",
     "context_layers",
+    "conversations",
+    "context_pack",
 ]
 
 MIDDLEWARE = [
@@ -125,7 +127,13 @@ if REDIS_URL:
     Q_CLUSTER.pop("orm")
     Q_CLUSTER["redis"] = REDIS_URL
 
+# Plan of an end user the service sees for the first time (the chat backend can change it with
+# PUT /api/accounts/plan). PREMIUM (200 memories per character) rather than FREE (20): a memory
+# layer that silently drops what an unknown user said would fail at its one job.
+DEFAULT_PLAN = env("DEFAULT_PLAN", default="PREMIUM")
+
 GEMINI_API_KEY = env("GEMINI_API_KEY", default="")
+GEMINI_MODEL = env("GEMINI_MODEL", default="gemini-2.5-flash")
 
 LOGGING = {
     "version": 1,
@@ -138,3 +146,16 @@ LOGGING = {
 }
 
 LOGIN_REDIRECT_URL = "/api/docs/"
+
+# Surprise filter for episodes (seed 003 §4: 0.85 / 0.6), recalibrated for the offline USE embedder,
+# where a changed value scores as high as a paraphrase (0.6-0.93): see README "Calibration".
+MEMORY_SURPRISE_REINFORCE = env.float("MEMORY_SURPRISE_REINFORCE", default=0.95)
+MEMORY_SURPRISE_STORE = env.float("MEMORY_SURPRISE_STORE", default=0.85)
+MEMORY_SURPRISE_BOOST_BELOW = env.float("MEMORY_SURPRISE_BOOST_BELOW", default=0.6)
+# Pruning (seed 003 §6-3): live items kept per (user, character) scope by the pruning job.
+MEMORY_PRUNE_SCOPE_CAP = env.int("MEMORY_PRUNE_SCOPE_CAP", default=1000)
+# Session memory (seed 001): idle minutes before a conversation is ended and summarised.
+CONVERSATION_IDLE_MINUTES = env.int("CONVERSATION_IDLE_MINUTES", default=30)
+CONVERSATION_SUMMARY_EVERY = env.int("CONVERSATION_SUMMARY_EVERY", default=20)
+# Read-your-writes: how long a prompt request waits for a worker that is processing the same scope.
+FRESHNESS_WAIT_MS = env.int("FRESHNESS_WAIT_MS", default=2000)

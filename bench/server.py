@@ -1,0 +1,58 @@
+"""Start a throw-away gieok server for benchmarks: migrate, demo data, gunicorn (+ django-q2 cluster)."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "false",
+       "OPENBLAS_NUM_THREADS": "1"}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def manage(*args: str) -> str:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=ENV, check=True,
+                          capture_output=True, text=True).stdout
+
+
+@contextmanager
+def running_server(*, workers: int = 2, cluster: bool = False):
+    """Yield (base_url, system_token); stop everything on exit."""
+    manage("migrate", "--noinput", "-v", "0")
+    token = re.search(r"system token : (\S+)", manage("load_demo")).group(1)
+    port = free_port()
+    children = [subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=ENV)]
+    if cluster:
+        children.append(subprocess.Popen([sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=ENV,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}", token
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.wait(timeout=20)
+
+
+def percentile(sorted_values: list[float], pct: float) -> float:
+    index = min(len(sorted_values) - 1, max(0, round(pct / 100 * len(sorted_values)) - 1))
+    return sorted_values[index]

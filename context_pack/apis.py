@@ -1,0 +1,58 @@
+"""The per-turn context block (issue 4) and seed 001's memory load endpoint."""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.access import Role, resolve_caller
+from characters.selectors import character_get_active
+from memories.audit_reads import audit_operator_read
+from memories.embeddings import get_embedder  # noqa: F401  (warm import: the first request stays fast)
+
+from .freshness import ensure_processed
+from .retrieval import retrieve
+from .serializers import MemoryLoadQuery, PromptInput, PromptOutput
+from .services import context_pack_for_turn
+
+USER_PARAM = OpenApiParameter("user", str, required=False,
+                              description="External user id (system clients; end users may omit it).")
+
+
+class PromptApi(APIView):
+    @extend_schema(operation_id="context_prompt", parameters=[USER_PARAM], request=PromptInput,
+                   responses={200: PromptOutput},
+                   summary="The token-budgeted context block to inject into this turn's system prompt")
+    def post(self, request, characterId: str):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        character = character_get_active(slug=characterId)
+        body = PromptInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        pack = context_pack_for_turn(user=caller.subject, character=character, message=data["message"],
+                                     budget=data["budgetTokens"], situation=data.get("situation"))
+        return Response(pack)
+
+
+class MemoryLoadApi(APIView):
+    @extend_schema(operation_id="memory_load_v1", parameters=[MemoryLoadQuery],
+                   responses={200: inline_serializer("MemoryLoad", {
+                       "success": serializers.BooleanField(),
+                       "memories": serializers.ListField(child=serializers.DictField())})},
+                   summary="Seed 001 §2.3.1: the most relevant memories at the start of a conversation")
+    def get(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        query = MemoryLoadQuery(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        character = character_get_active(slug=query.validated_data["personaId"])
+        if caller.role is not Role.ADMIN:
+            ensure_processed(user=caller.subject, character=character)
+        retrieved = retrieve(user=caller.subject, character=character, message="", query_vector=None,
+                             allowed_categories=[])
+        chosen = (retrieved.identity + retrieved.state + retrieved.ranked)[: query.validated_data["limit"]]
+        if caller.role is Role.ADMIN:
+            audit_operator_read(caller=caller, character=character, object_type="memory_load", count=len(chosen))
+        return Response({"success": True, "memories": [
+            {"id": m.item.pk, "personaId": character.slug, "summary": m.item.content, "category": m.item.category,
+             "importance": m.item.importance, "createdAt": m.item.created_at.isoformat()} for m in chosen]})

@@ -1,0 +1,90 @@
+"""Text of each layer of the prompt block, as lists of lines in priority order (most needed first)."""
+from __future__ import annotations
+
+from datetime import date
+
+from .retrieval import ScoredMemory
+from .situations import upcoming_special_dates
+
+HEADER = ("[기억 컨텍스트] {name}가 이 유저에 대해 알고 있는 내용. 기억·기록·메모의 존재를 언급하지 말고 "
+          "자연스럽게 대화에 반영할 것. 유저가 새 사실을 말하거나 모순되면 새 내용을 따를 것.")
+STATE_BLOCK_CHARS = 1500  # seed 002 §4.1
+HONORIFIC_HINT = {"반말": "반말로", "존댓말": "존댓말로", "혼합": "반말과 존댓말을 섞어"}
+
+
+def header(character_name: str) -> str:
+    return HEADER.format(name=character_name)
+
+
+def identity_lines(identity: dict) -> list[str]:
+    parts = []
+    if identity.get("nickname"):
+        parts.append(f"부를 이름: {identity['nickname']}")
+    if identity.get("customTitle"):
+        parts.append(f"호칭: {identity['customTitle']}")
+    if identity.get("honorific"):
+        parts.append(f"말투: {HONORIFIC_HINT.get(identity['honorific'], identity['honorific'])}")
+    if identity.get("relationshipType"):
+        parts.append(f"관계: {identity['relationshipType']}")
+    lines = [f"[호칭/관계] {' · '.join(parts)}"] if parts else []
+    traits = identity.get("inferredTraits") or []
+    if traits:
+        lines.append(f"[성향] {', '.join(traits[:5])}")
+    return lines
+
+
+def memory_line(scored: ScoredMemory, *, bold: bool = False) -> str:
+    item = scored.item
+    when = item.event_date
+    text = f"**{item.content}**" if bold else item.content
+    return f"- ({when.isoformat()}) {text}" if when else f"- {text}"
+
+
+def state_line(scored: ScoredMemory) -> str:
+    item = scored.item
+    value = item.subject_value or item.content
+    return f"- ({item.category}) {item.subject_key}: {value}"
+
+
+def heartbeat_lines(heartbeat: dict, *, gap_days: int | None) -> list[str]:
+    parts = []
+    if gap_days is not None:
+        parts.append("오늘 처음 대화" if gap_days == 0 else f"지난 대화로부터 {gap_days}일 만")
+    elif heartbeat.get("lastSeenAt"):
+        parts.append(f"마지막 대화: {str(heartbeat['lastSeenAt'])[:10]}")
+    if heartbeat.get("recentDaysCount") is not None:
+        parts.append(f"최근 7일 중 {heartbeat['recentDaysCount']}일 대화")
+    if heartbeat.get("streakDays"):
+        parts.append(f"연속 {heartbeat['streakDays']}일")
+    if heartbeat.get("emotionTrend"):
+        parts.append(str(heartbeat["emotionTrend"]))
+    return [f"[관계 리듬] {' · '.join(parts)}"] if parts else []
+
+
+def soul_lines(soul: dict) -> list[str]:
+    labels = (("values", "소중히 여기는 것"), ("dreams", "꿈·목표"), ("fears", "두려움"),
+              ("recurringWorries", "반복되는 고민"), ("lifePhase", "지금의 시기"))
+    lines = []
+    for key, label in labels:
+        value = soul.get(key)
+        if value:
+            lines.append(f"- {label}: {', '.join(value[:3]) if isinstance(value, list) else value}")
+    if soul.get("summary"):
+        lines.append(f"- 요약: {soul['summary']}")
+    return (["[가치관과 마음]"] + lines) if lines else []
+
+
+def tools_lines(tools: dict, *, today: date) -> list[str]:
+    lines = []
+    if tools.get("avoidTopics"):
+        lines.append(f"- 피할 주제 (유저가 먼저 꺼내지 않으면 언급 금지): {', '.join(tools['avoidTopics'])}")
+    for entry, days in upcoming_special_dates(tools.get("specialDates") or [], today):
+        when = "오늘" if days == 0 else f"{days}일 뒤"
+        lines.append(f"- 다가오는 날: {entry['date']} {entry['description']} ({when})")
+    if tools.get("enabledFeatures"):
+        lines.append(f"- 사용할 기능: {', '.join(tools['enabledFeatures'])}")
+    if tools.get("disabledFeatures"):
+        lines.append(f"- 쓰지 말 기능: {', '.join(tools['disabledFeatures'])}")
+    for rule in tools.get("customRules") or []:
+        lines.append(f"- {rule['condition']} → {rule['action']}")
+    return (["[행동 규칙]"] + lines) if lines else []

@@ -1,0 +1,98 @@
+"""Chat messages posted by chat backends, their conversations and summaries.
+
+Message text is PII-masked before it is stored, and encrypted at rest. A message whose
+`processed_at` is empty is pending work: the outbox the extraction jobs drain, so a crash between
+storing and processing never loses a message.
+"""
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+from django.db.models import Q
+
+from core.encrypted_fields import EncryptedJSONField, EncryptedTextField
+
+
+class ConversationStatus(models.TextChoices):
+    OPEN = "open"
+    ENDED = "ended"
+
+
+class EndReason(models.TextChoices):
+    EXPLICIT = "explicit"
+    IDLE = "idle"
+    SAVE_REQUEST = "save_request"
+
+
+class Conversation(models.Model):
+    # The scope row anchors the conversation: deleting a character context deletes its messages too.
+    scope = models.ForeignKey("context_layers.UserContext", on_delete=models.CASCADE, related_name="conversations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="conversations")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="conversations")
+    external_id = models.CharField(max_length=128)
+    status = models.CharField(max_length=8, choices=ConversationStatus.choices, default=ConversationStatus.OPEN)
+    end_reason = models.CharField(max_length=16, choices=EndReason.choices, blank=True)
+    started_at = models.DateTimeField()
+    last_message_at = models.DateTimeField()
+    last_received_at = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    message_count = models.PositiveIntegerField(default=0)
+    summarized_count = models.PositiveIntegerField(default=0, help_text="Messages covered by summaries so far.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "character", "external_id"],
+                                               name="conversation_unique_external_id")]
+        indexes = [models.Index(fields=["status", "last_received_at"], name="conversation_idle_idx")]
+
+    def __str__(self) -> str:
+        return f"conversation {self.external_id} (user {self.user_id}, {self.character_id})"
+
+
+class MessageRole(models.TextChoices):
+    USER = "user"
+    ASSISTANT = "assistant"
+
+
+class Message(models.Model):
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="+")
+    external_id = models.CharField(max_length=128)
+    role = models.CharField(max_length=16, choices=MessageRole.choices)
+    content = EncryptedTextField(help_text="PII-masked before storage.")
+    pii_kinds = ArrayField(models.CharField(max_length=16), default=list, blank=True)
+    created_at = models.DateTimeField(help_text="When the message was sent (from the client).")
+    received_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "character", "external_id"],
+                                               name="message_unique_external_id")]
+        indexes = [
+            models.Index(fields=["user", "character", "created_at"], name="message_scope_time_idx"),
+            models.Index(fields=["user", "character"], condition=Q(processed_at__isnull=True),
+                         name="message_pending_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"message {self.external_id} ({self.role})"
+
+
+class ConversationSummary(models.Model):
+    conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="summaries")
+    summary = EncryptedTextField()
+    topics = EncryptedJSONField(default=list)
+    emotion = models.CharField(max_length=16)
+    importance = models.PositiveSmallIntegerField()
+    fallback = models.BooleanField(default=False)
+    covers_until = models.PositiveIntegerField(help_text="message_count of the conversation this summary covers.")
+    summarizer = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["conversation", "covers_until"],
+                                               name="summary_unique_coverage")]
+
+    def __str__(self) -> str:
+        return f"summary of {self.conversation_id} up to message {self.covers_until}"

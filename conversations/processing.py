@@ -1,0 +1,127 @@
+"""Drain one scope's pending messages: extract, write memories, update layers, mark processed.
+
+Runs as a django-q2 job (and inline for read-your-writes). The scope's advisory lock serialises
+workers; pending rows are claimed with SKIP LOCKED, so running twice is harmless.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from dataclasses import replace
+
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.utils import timezone
+
+from audit.services import AuditContext
+from characters.models import Character
+from context_layers.pipeline_updates import HeartbeatStats, heartbeat_record, rules_merge
+from memories.extraction.base import ChatTurn, ExistingFact
+from memories.fact_writing import SurpriseThresholds, memory_write_fact
+from memories.selectors import memory_live, memory_settings_for
+from memories.services import lock_scope
+
+from .models import Message, MessageRole
+from .selectors import heartbeat_numbers
+
+logger = logging.getLogger(__name__)
+
+BATCH = 200
+PIPELINE_CONTEXT = AuditContext(actor_label="system:pipeline", trigger="llm_extraction")
+SAVE_REQUEST = re.compile(r"(대화\s*(내용\s*)?(저장|기억)해|이\s*대화\s*저장|save\s+(this|our)\s+(conversation|chat))",
+                          re.IGNORECASE)
+
+
+def _turns_with_context(pending: list[Message]) -> list[ChatTurn]:
+    """The pending messages, preceded by the message just before them (the assistant's question)."""
+    first = pending[0]
+    previous = (Message.objects.filter(user_id=first.user_id, character_id=first.character_id,
+                                       created_at__lte=first.created_at, processed_at__isnull=False)
+                .exclude(pk=first.pk).order_by("-created_at", "-id").first())
+    messages = ([previous] if previous is not None else []) + pending
+    return [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.created_at)
+            for m in messages]
+
+
+def _existing_facts(user, character) -> list[ExistingFact]:
+    items = memory_live(user=user, character=character).exclude(subject_key="").only(
+        "subject_key", "subject_value", "content")
+    return [ExistingFact(subject=i.subject_key, value=i.subject_value, content=i.content) for i in items]
+
+
+def _write_memories(*, user, character, result, settings, conversation_ids: dict[str, str]) -> Counter:
+    from memories.embeddings import get_embedder
+
+    outcomes: Counter = Counter()
+    facts = result.facts
+    if not facts:
+        return outcomes
+    embedder = get_embedder()
+    vectors = embedder.embed([fact.content for fact in facts])
+    thresholds = SurpriseThresholds.from_settings()
+    for fact, vector in zip(facts, vectors):
+        outcome = memory_write_fact(
+            user=user, character=character, fact=fact, embedding=vector, embedding_model=embedder.model_name,
+            memory_settings=settings, context=PIPELINE_CONTEXT, thresholds=thresholds,
+            conversation_id=conversation_ids.get(fact.source_message_id, ""),
+            explicit_only=not settings.auto_extraction,
+        )
+        outcomes[outcome.value] += 1
+    return outcomes
+
+
+def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | None = None) -> dict:
+    """Process up to BATCH pending messages of one scope; return counts of what happened.
+
+    With `lock_timeout_ms`, waiting for another worker that holds the scope gives up after that
+    long (django.db.OperationalError), for callers that must answer quickly.
+    """
+    from memories.extraction.factory import get_extractor
+
+    user = get_user_model().objects.get(pk=user_id)
+    character = Character.objects.get(pk=character_slug)
+    with transaction.atomic():
+        if lock_timeout_ms is not None:
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = %s", [f"{int(lock_timeout_ms)}ms"])
+        lock_scope(user_id=user.pk, character_slug=character.pk)
+        pending = list(
+            Message.objects.select_for_update(skip_locked=True, of=("self",)).select_related("conversation")
+            .filter(user=user, character=character, processed_at__isnull=True)
+            .order_by("created_at", "id")[:BATCH]
+        )
+        if not pending:
+            return {"processed": 0}
+        settings = memory_settings_for(user)
+        outcomes: Counter = Counter()
+        emotions: list[str] = []
+        if settings.enabled:
+            result = get_extractor().extract(turns=_turns_with_context(pending),
+                                             existing=_existing_facts(user, character))
+            result.facts = [fact for fact in result.facts
+                            if fact.source_message_id in {m.external_id for m in pending if m.role == MessageRole.USER}
+                            or not fact.source_message_id]
+            sent_at = {m.external_id: m.created_at for m in pending}
+            result.facts = [
+                replace(fact, event_date=sent_at[fact.source_message_id].date())
+                if fact.event_date is None and fact.kind == "episodic" and fact.source_message_id in sent_at else fact
+                for fact in result.facts
+            ]
+            conversation_ids = {m.external_id: m.conversation.external_id for m in pending}
+            outcomes = _write_memories(user=user, character=character, result=result, settings=settings,
+                                       conversation_ids=conversation_ids)
+            rules_merge(user=user, character=character, avoid_topics=result.avoid_topics,
+                        special_dates=[{"date": d.date, "description": d.description} for d in result.special_dates],
+                        identity=result.identity, context=PIPELINE_CONTEXT)
+            emotions = [fact.emotion for fact in result.facts if fact.emotion]
+        numbers = heartbeat_numbers(user=user, character=character)
+        heartbeat_record(user=user, character=character, context=PIPELINE_CONTEXT,
+                         stats=HeartbeatStats(emotion_keywords=emotions, **numbers))
+        Message.objects.filter(pk__in=[m.pk for m in pending]).update(processed_at=timezone.now())
+        save_requested = {m.conversation_id for m in pending
+                          if m.role == MessageRole.USER and SAVE_REQUEST.search(m.content)}
+    logger.info("processed %d messages of scope user=%s character=%s: %s", len(pending), user.pk, character.pk,
+                dict(outcomes))
+    return {"processed": len(pending), "save_requested": sorted(save_requested), **dict(outcomes)}
+

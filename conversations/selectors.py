@@ -1,0 +1,72 @@
+"""Reads for conversations: session memory, pending work, heartbeat statistics."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db.models import Avg, F, Max, Min
+
+from .models import Conversation, Message
+
+SESSION_MESSAGES = 10  # seed 001 §1.1.1
+
+
+def conversation_get(*, user, character, external_id: str) -> Conversation | None:
+    return Conversation.objects.filter(user=user, character=character, external_id=external_id).first()
+
+
+def conversation_recent_messages(*, conversation: Conversation, limit: int = SESSION_MESSAGES) -> list[Message]:
+    """The last `limit` messages of the conversation, oldest first."""
+    newest = list(conversation.messages.order_by("-created_at", "-id")[:limit])
+    return list(reversed(newest))
+
+
+def scopes_with_pending_messages(*, older_than=None) -> list[tuple[int, str]]:
+    pending = Message.objects.filter(processed_at__isnull=True)
+    if older_than is not None:
+        pending = pending.filter(received_at__lte=older_than)
+    return list(pending.values_list("user_id", "character_id").distinct())
+
+
+def heartbeat_numbers(*, user, character) -> dict:
+    """Message-derived rhythm of one scope: recent active days, streak, totals, session length."""
+    messages = Message.objects.filter(user=user, character=character)
+    last = messages.aggregate(last=Max("created_at"))["last"]
+    if last is None:
+        return {}
+    since = last - timedelta(days=40)
+    days = sorted({created.date() for created in messages.filter(created_at__gte=since)
+                   .values_list("created_at", flat=True)}, reverse=True)
+    recent = sum(1 for day in days if (last.date() - day).days < 7)
+    streak, expected = 0, last.date()
+    for day in days:
+        if day != expected:
+            break
+        streak += 1
+        expected = day - timedelta(days=1)
+    conversations = Conversation.objects.filter(user=user, character=character)
+    duration = conversations.filter(message_count__gt=1).aggregate(
+        avg=Avg(F("last_message_at") - F("started_at")))["avg"]
+    return {
+        "last_seen_at": last,
+        "recent_days_count": recent,
+        "streak_days": streak,
+        "total_conversations": conversations.count(),
+        "avg_session_minutes": duration.total_seconds() / 60 if duration is not None else None,
+    }
+
+
+def conversation_gap(*, user, character) -> tuple[datetime | None, timedelta | None]:
+    """(time of the scope's latest message, the pause before its conversation began).
+
+    The pause is measured on the messages' own timeline: from the previous conversation's last
+    message to the first message of the latest conversation.
+    """
+    latest = Message.objects.filter(user=user, character=character).order_by("-created_at", "-id") \
+        .values("created_at", "conversation_id").first()
+    if latest is None:
+        return None, None
+    started = Message.objects.filter(conversation_id=latest["conversation_id"]).aggregate(
+        first=Min("created_at"))["first"]
+    before = Message.objects.filter(user=user, character=character, created_at__lt=started) \
+        .exclude(conversation_id=latest["conversation_id"]).aggregate(last=Max("created_at"))["last"]
+    return latest["created_at"], (started - before) if before is not None else None

@@ -1,0 +1,401 @@
+"""Personal facts in English user messages ("my name is", "I'm 24", "I live in", "my favorite X is").
+
+English has no analyser here: patterns capture a value up to a clause boundary (punctuation or a
+conjunction), and `_clean` trims articles and filler words around it.
+"""
+from __future__ import annotations
+
+import re
+
+from .candidates import Candidate
+from .dates import find_month_days
+from .lexicon import (
+    ANIMALS_EN,
+    BREEDS_EN,
+    COLORS_EN,
+    FAMILY_MEMBERS_EN,
+    FRUITS_EN,
+    SEASONS_EN,
+    SPORT_VERBS_EN,
+    SPORTS_EN,
+    STOP_VALUES_EN,
+    in_list,
+    is_occupation_en,
+)
+
+_BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|although|which|who|that|where|when|lol|haha|"
+             r"now|anymore|too|as well|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
+             r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
+             r"in \d{4})\b))")
+_VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
+# Lists ("shellfish and penicillin") for subjects that hold several values.
+_LIST_BOUNDARY = _BOUNDARY.replace("and|but|", "but|")
+_LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)\s*", re.I)
+_LIST_SUBJECTS = frozenset({"allergy", "phobia", "likes", "dislikes", "hobby"})
+_ARTICLES = re.compile(r"^(?:a|an|the|my|our|some|this|that)\s+", re.I)
+_TRAILING = re.compile(r"\s+(?:lol|haha|tbh|honestly|actually|though|now|these days|right now|btw|anymore|"
+                       r"for sure|i think|i guess|or something|and stuff|please|pls|someday|some day|one day|"
+                       r"in the future|eventually|when i grow up|originally|from now on|again|too)$", re.I)
+_NOT_ME = re.compile(r"\b(?:my\s+(?:friend|brother|sister|mom|mother|dad|father|girlfriend|boyfriend|wife|husband|"
+                     r"roommate|boss|cousin|son|daughter|partner|coworker|best friend|dog|cat)|he|she|they|you)\s*$", re.I)
+
+_FAVORITE_KEYS_EN = {
+    "food": "food", "dish": "food", "meal": "food", "cuisine": "food", "color": "color", "colour": "color",
+    "band": "artist", "singer": "artist", "artist": "artist", "musician": "artist", "group": "artist",
+    "rapper": "artist", "idol": "artist", "movie": "movie", "film": "movie", "song": "song", "track": "song",
+    "book": "book", "novel": "book", "author": "author", "writer": "author", "game": "game",
+    "video game": "game", "show": "show", "tv show": "show", "series": "show", "drama": "drama",
+    "anime": "anime", "animal": "animal", "fruit": "fruit", "drink": "drink", "beverage": "drink",
+    "season": "season", "subject": "subject", "class": "subject", "flower": "flower", "place": "place",
+    "city": "city", "country": "country", "team": "team", "actor": "actor", "actress": "actor",
+    "youtuber": "youtuber", "character": "character", "genre": "genre", "snack": "snack", "dessert": "dessert",
+    "number": "number", "brand": "brand", "holiday": "holiday", "restaurant": "restaurant", "cafe": "cafe",
+    "sport": "sport", "hobby": "hobby", "weather": "weather", "coffee": "drink", "music": "genre",
+}
+
+
+def _clean(value: str) -> str:
+    value = value.strip(" '\"“”‘’")
+    value = _ARTICLES.sub("", value)
+    for _ in range(2):
+        value = _TRAILING.sub("", value).strip(" '\"“”‘’")
+    return value
+
+
+def _ok(value: str, max_words: int = 6) -> bool:
+    low = value.lower().strip()
+    if re.match(r"(?:for|to|at|in|on|with|about|from|by|of|into|like)\b", low):
+        return False  # "I'm studying for the bar exam" has no major in it
+    return bool(low) and low not in STOP_VALUES_EN and len(low.split()) <= max_words and bool(re.search(r"[a-z0-9]", low))
+
+
+_SENTENCE_END = re.compile(r"(?<!\bSt\.)(?<!\bMt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!\bJr\.)(?<=[.!?])\s+|\n+")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def _negated(sentence: str, start: int) -> bool:
+    before = sentence[:start]
+    return bool(re.search(r"\b(?:don'?t|do not|not|never|no longer|didn'?t|used to|wish|want to|wanna|would)\s+(?:\w+\s+)?$",
+                          before, re.I)
+                or re.search(r"\b(?:quit|left|lost|stopped|gave up)\s+(?:my\s+|the\s+|a\s+)?$", before, re.I))
+
+
+def _about_other(sentence: str, start: int) -> bool:
+    return bool(_NOT_ME.search(sentence[:start]))
+
+
+def _rules() -> list[tuple[str, re.Pattern]]:
+    i_am = r"\b(?:i'?m|i am|im)\s+"
+    return [
+        ("name", re.compile(rf"\bmy name(?:'s| is)\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("name", re.compile(rf"\bname'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
+        ("nickname", re.compile(rf"\b(?:you can |just |please |pls )?call me\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("nickname", re.compile(rf"\bmy nickname is\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("nickname", re.compile(rf"\b(?:everyone|everybody|people|friends|my friends|they|most people)\s+calls?\s+me\s+{_VALUE}"
+                                rf"{_BOUNDARY}", re.I)),
+        ("age", re.compile(rf"{i_am}(?P<v>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|"
+                           r"six|seven|eight|nine))?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+                           r"(?:\s*years?\s*old)?\b(?!\s*(?:minutes?|hours?|days?|percent|times))", re.I)),
+        ("age", re.compile(rf"{i_am}(?P<v>\d{{1,2}})(?:\s*(?:years?\s*old|yrs?\s*old|y/?o))?(?![\d%:.'\"’]|\s*(?:minutes?|hours?|days?|"
+                           rf"weeks?|months?|times?|am|pm|percent|kg|lbs?|pounds?|cm|ft|feet|inches|miles?|km|dollars?|bucks)\b)",
+                           re.I)),
+        ("age", re.compile(r"\b(?:i\s+)?(?:just\s+)?turned\s+(?P<v>\d{1,2})\b", re.I)),
+        ("age", re.compile(r"\bmy age is\s+(?P<v>\d{1,2})\b", re.I)),
+        ("hometown", re.compile(rf"\b(?:i'?m|i am|im)\s+(?:originally\s+)?from\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("hometown", re.compile(rf"\bi\s+(?:grew up|was raised|was born)\s+in\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("hometown", re.compile(rf"\bmy hometown is\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("residence", re.compile(rf"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("residence", re.compile(rf"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("residence", re.compile(rf"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?moved\s+(?:from\s+[^.,!?;]+?\s+)?to\s+{_VALUE}{_BOUNDARY}",
+                                 re.I)),
+        ("occupation", re.compile(rf"\bi\s+work\s+(?:\w+\s+){{0,3}}?as\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
+        ("workplace", re.compile(rf"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)[a-z][a-z -]{{1,30}}?\s+(?:at|for)\s+"
+                                 rf"(?P<v>(?:St\.\s|Mt\.\s)?[A-Z][^.,!?;:()\n]{{1,40}}?){_BOUNDARY}")),
+        ("occupation", re.compile(rf"\bmy job is\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
+        ("occupation", re.compile(rf"{i_am}(?:an?\s+)(?P<v>[a-z][a-z -]{{1,40}}?){_BOUNDARY}", re.I)),
+        ("workplace", re.compile(rf"\bi\s+(?:work|am working|'m working)\s+(?:at|for)\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("major", re.compile(rf"\b(?:i\s+(?:major|majored)\s+in|my major is|i'?m\s+(?:studying|majoring in)|i\s+study)\s+{_VALUE}{_BOUNDARY}",
+                             re.I)),
+        ("major", re.compile(rf"\b(?:i'?m\s+an?\s+)?(?P<v>[a-z ]{{2,30}}?)\s+major\b", re.I)),
+        ("school_year", re.compile(rf"{i_am}(?:an?\s+|in my\s+)?(?P<v>freshman|sophomore|junior|senior|first[- ]year|"
+                                   r"second[- ]year|third[- ]year|fourth[- ]year|final[- ]year|grad student)\b", re.I)),
+        ("school", re.compile(rf"\b[Ii]\s+(?:go to|attend|study at)\s+(?P<v>(?:[A-Z][\w&.'-]*\s*)+|[^.,!?;:()\n]{{1,40}}?"
+                              rf"(?:[Uu]niversity|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|uni)\b){_BOUNDARY}")),
+        ("mbti", re.compile(r"\b(?:i'?m\s+(?:an?\s+)?|my\s+mbti\s+(?:is|type\s+is)\s+|mbti\s*[:=-]?\s*)"
+                            r"(?P<v>[EIei][NSns][TFtf][JPjp](?:-[ATat])?)\b", re.I)),
+        ("blood_type", re.compile(r"\bblood type(?:\s+is|'s|:)?\s+(?P<v>AB|A|B|O)[+-]?(?![A-Za-z])", re.I)),
+        ("blood_type", re.compile(rf"{i_am}(?:blood\s+)?type\s+(?P<v>AB|A|B|O)[+-]?(?![A-Za-z])", re.I)),
+        ("height", re.compile(rf"{i_am}(?P<v>\d'\s*\d{{1,2}}\"?|\d\s*(?:ft|feet|foot)\s*\d{{1,2}}(?:\s*in(?:ches)?)?|1\d{{2}}\s*cm)"
+                              r"(?:\s*tall)?", re.I)),
+        ("height", re.compile(r"\bmy height is\s+(?P<v>\d'\s*\d{1,2}\"?|1\d{2}\s*cm|\d\s*(?:ft|feet)\s*\d{1,2})", re.I)),
+        ("allergy", re.compile(rf"\b(?:i'?m|i am|im)\s+(?:really\s+|super\s+|very\s+|severely\s+|deathly\s+)?allergic\s+to\s+{_VALUE}{_LIST_BOUNDARY}",
+                               re.I)),
+        ("allergy", re.compile(r"\bi\s+have\s+(?:an?\s+|a\s+(?:bad|severe|mild)\s+)?(?P<v>[a-z ]{2,30}?)\s+allerg(?:y|ies)\b", re.I)),
+        ("phobia", re.compile(rf"\b(?:i'?m|i am|im)\s+(?:really\s+|so\s+|super\s+|very\s+|deathly\s+|terribly\s+)?"
+                              rf"(?:afraid|scared|terrified|frightened)\s+of\s+{_VALUE}{_LIST_BOUNDARY}", re.I)),
+        ("phobia", re.compile(rf"\bi\s+have\s+(?:an?\s+)?(?:(?:huge|big|real|serious|bad|severe|irrational|massive|crippling|"
+                              rf"slight|major|deep)\s+)?(?:phobia|fear)\s+of\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("phobia", re.compile(r"\bi\s+have\s+(?P<v>[a-z]+phobia)\b", re.I)),
+        ("phobia", re.compile(r"\bi\s+(?:have|'ve got)\s+(?:a\s+|an\s+)?(?P<v>[a-z ]{2,20}?)\s+phobia\b", re.I)),
+        ("best_friend", re.compile(rf"\bmy best friend(?:'s name)?\s+is\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("best_friend", re.compile(r"\b(?P<v>[A-Z][\w'-]+)\s+is\s+my\s+(?:best friend|bff|bestie)\b")),
+        ("best_friend", re.compile(r"\bmy\s+(?:bff|bestie|best friend)\s*,?\s+(?P<v>[A-Z][\w'-]+)")),
+        ("part_time_job", re.compile(rf"\bi\s+(?:work|am working|'m working)\s+part[- ]time\s+(?:at|in|for)\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("part_time_job", re.compile(rf"\bpart[- ]time\s+job\s+(?:at|in)\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("part_time_job", re.compile(rf"\bi\s+(?:work|am working|'m working)\s+(?:at|in)\s+{_VALUE}\s+part[- ]time\b", re.I)),
+        ("hobby", re.compile(rf"\bmy\s+(?:main\s+)?hobb(?:y|ies)\s+(?:is|are)\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("hobby", re.compile(rf"\bin my (?:free|spare) time,?\s+i\s+(?:like to\s+|love to\s+|usually\s+|mostly\s+)?{_VALUE}{_BOUNDARY}", re.I)),
+        ("hobby", re.compile(rf"\bi'?m\s+(?:really\s+|super\s+)?into\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("hobby", re.compile(rf"\b(?P<v>[a-z ]{{2,30}}?)\s+is\s+my\s+hobby\b", re.I)),
+        ("dream_job", re.compile(rf"\bmy\s+dream\s+job\s+is\s+(?:to be\s+|to become\s+|being\s+)?(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
+        ("dream_job", re.compile(rf"\bmy\s+dream\s+is\s+to\s+(?:be|become)\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
+        ("dream_job", re.compile(rf"\bi\s+(?:want|hope|dream|plan)\s+(?:to|of)\s+(?:be|become|becoming)\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}",
+                                 re.I)),
+        ("name", re.compile(r"^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Yy]o|[Hh]iya|[Hh]eya)(?:\s+there)?[\s,!.]*)?"
+                            r"(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\s+"
+                            r"(?P<v>[A-Z][a-z]+)(?=\s*[,.!]|\s+(?:and|nice|btw|by the way|here|from)\b|\s*$)")),
+        ("favorite_artist", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:a\s+|an\s+)?(?:(?:big|huge|massive|die-?hard|longtime|"
+                                       r"long-time|super|total)\s+)?(?P<v>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})\s+fan\b")),
+        ("favorite_artist", re.compile(rf"\b(?:i'?m|i am)\s+(?:a\s+)?(?:(?:big|huge)\s+)?fan\s+of\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("hobby", re.compile(rf"\bi'?m\s+(?:currently\s+)?learning\s+{_VALUE}{_BOUNDARY}", re.I)),
+        ("goal", re.compile(rf"\bmy\s+(?:dream|goal)\s+is\s+to\s+(?!be\b|become\b){_VALUE}{_BOUNDARY}", re.I)),
+    ]
+
+
+_RULES = _rules()
+_QUIT_PART_TIME = re.compile(r"\bi\s+(?:just\s+|finally\s+)?(?:quit|left|stopped)\s+(?:my\s+|the\s+)?part[- ]time\s+job\b", re.I)
+_FAVORITE = re.compile(rf"\bmy\s+(?:all[- ]time\s+|absolute\s+|current\s+)?fav(?:ou?rite|e)?\s+(?P<topic>[a-z ]{{2,20}}?)\s+"
+                       rf"(?:is|are|has to be|would be|'s)\s+{_VALUE}{_BOUNDARY}", re.I)
+_FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?"
+                             r"fav(?:ou?rite|e)?\s+(?P<topic>[a-z ]{2,20}?)\b(?=\s*(?:[.,!?;]|$|\s(?:and|but|ever|of all)\b))",
+                             re.I)
+_LIKE = re.compile(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?P<verb>love|like|adore|enjoy|hate|can'?t stand|dislike|don'?t like)\s+{_VALUE}{_LIST_BOUNDARY}",
+                   re.I)
+_GYM = re.compile(r"\bi\s+(?:usually\s+|often\s+)?(?:go|hit)\s+(?:to\s+)?the\s+gym\b|\bi\s+work\s*out\b", re.I)
+_PLAY = re.compile(r"\bi\s+(?:play|practice|do|go)\s+(?!to\b)(?P<v>[a-z -]{3,25}?)(?=\s*(?:[.,!?;]|$|\s(?:every|on|with|at|twice|once|a lot|"
+                   r"sometimes|often|and|but)\b))", re.I)
+_SPORT_VERB = re.compile(r"\bi\s+(?:usually\s+|often\s+|regularly\s+)?(?P<v>" + "|".join(SPORT_VERBS_EN) +
+                         r")\s+(?:every|on|a lot|regularly|daily|twice|three times|most)\b", re.I)
+_PET = re.compile(rf"\bi\s+(?:just\s+|finally\s+|recently\s+|also\s+|now\s+|still\s+)?(?:have|own|got|adopted|'ve got)\s+(?:an?\s+|two\s+|three\s+|a\s+little\s+|a\s+)?(?P<kind>(?:[a-z]+\s+){{0,2}}?"
+                  rf"(?:{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))}))s?"
+                  r"(?:\s+(?:named|called)\s+(?P<name>[A-Z][\w'-]*))?", re.I)
+_PET_NAME = re.compile(rf"\bmy\s+(?P<kind>{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))})(?:'?s\s+name\s+is\s+|\s+)"
+                       r"(?P<name>[A-Z][\w'-]*)")
+_BREED_EN = re.compile(rf"\b(?P<breed>{'|'.join(sorted(BREEDS_EN, key=len, reverse=True))})\b", re.I)
+_SIBLINGS = re.compile(r"\bi\s+have\s+(?P<v>(?:an?|one|two|three|four|\d)\s+(?:older\s+|younger\s+|little\s+|big\s+|twin\s+)?"
+                       r"(?:brothers?|sisters?|siblings?))\b", re.I)
+_FAMILY = re.compile(r"\b(?P<v>i'?m\s+(?:an?|the)\s+(?:only child|youngest|oldest|eldest|middle child)|"
+                     r"(?:there are|we are|we're)\s+(?:\w+)\s+(?:of us\s+)?in my family|family of (?:\w+))\b", re.I)
+_DATING = re.compile(r"\b(?P<v>i'?m\s+(?:single|married|engaged|divorced|taken|in a relationship|seeing someone|dating someone)|"
+                     r"i\s+(?:have|'ve got)\s+a\s+(?:girlfriend|boyfriend|partner|wife|husband)|"
+                     r"i\s+(?:don'?t|do not)\s+have\s+a\s+(?:girlfriend|boyfriend|partner)|"
+                     r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped))\b", re.I)
+_DIET = re.compile(r"\b(?:i'?m|i am)\s+(?:a\s+|an\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|pescetarian|"
+                   r"lactose[- ]intolerant|gluten[- ]free|on a diet|on keto|halal|kosher)\b|"
+                   r"\bi\s+(?:only\s+)?(?P<v2>eat halal|keep kosher|don'?t eat (?:meat|pork|beef|fish|seafood))\b", re.I)
+_ZODIAC = re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+an?\s+(?P<v>Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|Capricorn|"
+                     r"Aquarius|Pisces)\b")
+_HANDED = re.compile(r"\bi'?m\s+(?P<v>left-handed|right-handed|left handed|right handed|ambidextrous|a lefty)\b", re.I)
+_SMOKING = re.compile(r"\bi(?:\s+|(?='))(?P<v>smoke|quit smoking|stopped smoking|don'?t smoke|vape|'m trying to quit smoking|"
+                      r"am trying to quit smoking|'m quitting smoking)\b|"
+                      r"\bi'?m\s+(?:a\s+)?(?P<v2>smoker|non-smoker|nonsmoker)\b", re.I)
+_TATTOO = re.compile(r"\bi\s+(?:have|got|'ve got)\s+(?:a\s+|an\s+|two\s+|\w+\s+)?(?P<v>(?:[a-z]+\s+){0,2}tattoos?(?:\s+(?:of|on)\s+"
+                     r"[^.,!?;]{1,30})?)", re.I)
+_BIRTHDAY = re.compile(r"\b(?:my\s+(?:birthday|bday|b-day)(?:'s|\s+is)?|i\s+was\s+born\s+on|born\s+on)\s+(?:on\s+)?", re.I)
+_FAMILY_TERMS = re.compile(r"\b(" + "|".join(FAMILY_MEMBERS_EN) + r")\b", re.I)
+
+
+_NOT_NAMES = frozenset("""fine good great ok okay sorry back here home tired happy sad bored hungry sure done ready korean
+american japanese chinese british canadian filipino busy free single married alright alive sick excited not so just still
+also really very new sleepy stressed lonely scared nervous glad thankful exhausted late early out off in on up down
+""".split())
+
+
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+
+
+def _number_word(words: str) -> int:
+    parts = re.split(r"[- ]+", words.lower().replace("years old", "").replace("year old", "").strip())
+    if len(parts) == 1 and parts[0] in _TEENS:
+        return _TEENS[parts[0]]
+    if parts and parts[0] in _TENS:
+        return _TENS[parts[0]] + (_UNITS.get(parts[1], 0) if len(parts) > 1 else 0)
+    return 0
+
+
+def _favorite_subject(topic: str) -> str:
+    topic = topic.lower().strip()
+    key = _FAVORITE_KEYS_EN.get(topic) or _FAVORITE_KEYS_EN.get(topic.split()[-1] if topic.split() else topic)
+    if key == "sport":
+        return "sport"
+    if key == "hobby":
+        return "hobby"
+    if key:
+        return f"favorite_{key}"
+    slug = re.sub(r"[^a-z0-9]+", "_", topic).strip("_")
+    return f"favorite_{slug}" if slug else "likes"
+
+
+def _type_subject(value: str) -> str:
+    low = value.lower()
+    if low in SEASONS_EN:
+        return "favorite_season"
+    if in_list(low, COLORS_EN) == low:
+        return "favorite_color"
+    if in_list(low, SPORTS_EN):
+        return "sport"
+    if low in FRUITS_EN:
+        return "favorite_fruit"
+    return ""
+
+
+def _birthday(sentence: str) -> list[Candidate]:
+    match = _BIRTHDAY.search(sentence)
+    if not match:
+        return []
+    mentions = [m for m in find_month_days(sentence, numeric=True) if m.start >= match.start()]
+    return [Candidate("birthday", sentence[mentions[0].start:mentions[0].end])] if mentions else []
+
+
+def english_facts(text: str) -> list[Candidate]:
+    """Return the personal facts stated in one English user message."""
+    found: list[Candidate] = []
+    for sentence in _sentences(text):
+        found += _birthday(sentence)
+        for subject, pattern in _RULES:
+            for match in pattern.finditer(sentence):
+                if _negated(sentence, match.start()) or _about_other(sentence, match.start()):
+                    continue
+                value = _clean(match.group("v"))
+                if not _ok(value):
+                    continue
+                if subject == "occupation" and not is_occupation_en(value):
+                    continue
+                if subject == "name" and value.lower() in _NOT_NAMES:
+                    continue
+                if subject == "hobby" and pattern.pattern.startswith("\\bi'?m\\s+(?:currently"):
+                    value = f"learning {value}"
+                if subject == "major" and pattern.pattern.endswith(r"major\b") and len(value.split()) > 3:
+                    continue
+                if subject == "nickname":
+                    found.append(Candidate("nickname", value, request=bool(re.search(r"(?<!s )\bcall me\b", match.group(0), re.I))
+                                           and not re.search(r"calls me", match.group(0), re.I)))
+                    continue
+                if subject == "age" and not value.isdigit():
+                    value = str(_number_word(value)) if _number_word(value) else value
+                if subject in _LIST_SUBJECTS:
+                    found += [Candidate(subject, part) for part in _LIST_SPLIT.split(value) if _ok(part)]
+                    continue
+                if subject == "dream_job" and not is_occupation_en(value):
+                    found.append(Candidate("goal", value, label="Dream"))
+                    continue
+                found.append(Candidate(subject, value.upper() if subject in {"mbti", "blood_type"} else value))
+        if _QUIT_PART_TIME.search(sentence) and not any(c.subject == "part_time_job" for c in found):
+            found.append(Candidate("part_time_job", "none (quit)"))
+        found += _preferences(sentence)
+        found += _household(sentence)
+        found += _traits(sentence)
+    found += _pets(text)
+    return found
+
+
+def _preferences(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _FAVORITE.finditer(sentence):
+        value = _clean(match.group("v"))
+        if _ok(value) and not _about_other(sentence, match.start()):
+            found.append(Candidate(_favorite_subject(match.group("topic")), value))
+    for match in _FAVORITE_AFTER.finditer(sentence):
+        value = _clean(match.group("v"))
+        if _ok(value) and value.lower() not in {"this", "that", "it", "he", "she", "they"}:
+            found.append(Candidate(_favorite_subject(match.group("topic")), value))
+    for match in _LIKE.finditer(sentence):
+        if _about_other(sentence, match.start()) or sentence.rstrip().endswith("?"):
+            continue
+        verb = match.group("verb").lower()
+        for value in _LIST_SPLIT.split(_clean(match.group("v"))):
+            value = _clean(value)
+            if not _ok(value, max_words=5) or value.lower() in {"you", "it", "that", "this", "him", "her", "them"}:
+                continue
+            if verb in {"hate", "can't stand", "cant stand", "dislike", "don't like", "dont like"}:
+                found.append(Candidate("dislikes", value))
+                continue
+            typed = _type_subject(value)
+            if re.match(r"^(?:to\s+)?\w+ing\b|^to\s+\w+", value, re.I):
+                found.append(Candidate("hobby", re.sub(r"^to\s+", "", value)))
+            elif typed:
+                found.append(Candidate(typed, value))
+            else:
+                found.append(Candidate("likes", value))
+    for match in _PLAY.finditer(sentence):
+        value = _clean(match.group("v"))
+        if in_list(value, SPORTS_EN) and not _negated(sentence, match.start()):
+            found.append(Candidate("sport", value))
+    if _GYM.search(sentence) and not _negated(sentence, _GYM.search(sentence).start()):
+        found.append(Candidate("sport", "gym"))
+    for match in _SPORT_VERB.finditer(sentence):
+        found.append(Candidate("sport", SPORT_VERBS_EN[match.group("v").lower()]))
+    return found
+
+
+def _pets(text: str) -> list[Candidate]:
+    """A pet over the whole message: "I just got a puppy! His name is Mochi"."""
+    for match in list(_PET.finditer(text)) + list(_PET_NAME.finditer(text)):
+        if _negated(text, match.start()) or re.match(r"\s*(?:allerg|phobia)", text[match.end():]):
+            continue
+        kind = _clean(match.group("kind"))
+        name = match.group("name") or ""
+        if not name:
+            named = re.search(r"\b(?:named|called|name is|name's)\s+([A-Z][\w'-]*)", text[match.end():])
+            name = named.group(1) if named else ""
+        breed = _BREED_EN.search(text)
+        value = f"{kind} {name}".strip()
+        if breed and breed.group("breed").lower() not in kind.lower():
+            value += f" ({breed.group('breed')})"
+        return [Candidate("pet", value)]
+    return []
+
+
+def _household(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _SIBLINGS.finditer(sentence):
+        named = re.match(r"\s+(?:named|called)\s+([A-Z][\w'-]*)", sentence[match.end():])
+        found.append(Candidate("sibling", _clean(match.group("v")) + (f" ({named.group(1)})" if named else "")))
+    for match in _FAMILY.finditer(sentence):
+        members = [m.lower() for m in _FAMILY_TERMS.findall(sentence)]
+        value = match.group("v")
+        value = re.sub(r"^i'?m\s+", "", value, flags=re.I)
+        found.append(Candidate("family", f"{value} ({', '.join(dict.fromkeys(members))})" if members else value))
+    return found
+
+
+def _traits(sentence: str) -> list[Candidate]:
+    found = []
+    match = _DATING.search(sentence)
+    if match and not _negated(sentence, match.start()):
+        value = re.sub(r"^(?:i'?m|i|we)\s+", "", match.group("v"), flags=re.I)
+        if re.search(r"broke up|got dumped", value, re.I):
+            value = "single (recently broke up)"
+        found.append(Candidate("dating_status", value))
+    match = _DIET.search(sentence)
+    if match and not _negated(sentence, match.start()):
+        found.append(Candidate("diet", (match.group("v") or match.group("v2")).lower()))
+    match = _ZODIAC.search(sentence)
+    if match:
+        found.append(Candidate("zodiac", match.group("v")))
+    match = _HANDED.search(sentence)
+    if match:
+        found.append(Candidate("handedness", match.group("v").replace("a lefty", "left-handed")))
+    match = _SMOKING.search(sentence)
+    if match:
+        value = (match.group("v") or match.group("v2") or "").lower().replace("'m ", "").replace("am ", "")
+        found.append(Candidate("smoking", value))
+    match = _TATTOO.search(sentence)
+    if match and not _negated(sentence, match.start()):
+        found.append(Candidate("tattoo", _clean(match.group("v"))))
+    return found

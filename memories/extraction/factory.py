@@ -1,0 +1,30 @@
+"""Pick the extractor and summarizer: Gemini when GEMINI_API_KEY is set, else the offline ones.
+
+Without a key nothing leaves the machine: extraction and summaries run locally (kiwipiepy rules).
+With a key, Gemini is used and the local implementations remain its fallback.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+
+from .base import Extractor, Summarizer
+
+
+def get_extractor() -> Extractor:
+    if settings.GEMINI_API_KEY:
+        from .gemini import GeminiExtractor
+
+        return GeminiExtractor()
+    from .local import LocalExtractor  # loads kiwipiepy's model (~1 s) on first use
+
+    return LocalExtractor()
+
+
+def get_summarizer() -> Summarizer:
+    if settings.GEMINI_API_KEY:
+        from .gemini import GeminiSummarizer
+
+        return GeminiSummarizer()
+    from .local import LocalSummarizer
+
+    return LocalSummarizer()

@@ -1,0 +1,359 @@
+"""Preferences in a Korean user message: favourites, likes and dislikes, hobby, sport, best friend.
+
+A favourite's subject comes from the topic word when there is one ("좋아하는 음식은", "인생 영화") and
+otherwise from the value's type ("가을" is a season, "남색" a colour, "농구" a sport).
+"""
+from __future__ import annotations
+
+import re
+
+from .candidates import FAVORITE_TOPICS, Candidate
+from .korean_text import about_someone_else, clauses, name_at, valid_value, wished_after
+from .lexicon import ANIMALS_KO, DRINKS_KO, FRUITS_KO, SEASONS_KO, SPORTS_KO, in_list, is_color_ko, is_food_ko
+from .morphology import is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
+
+TOPIC_SUBJECTS_KO = {
+    "음식": "favorite_food", "먹을거": "favorite_food", "먹을 거": "favorite_food", "메뉴": "favorite_food",
+    "요리": "favorite_food", "계절": "favorite_season", "색": "favorite_color", "색깔": "favorite_color",
+    "컬러": "favorite_color", "영화": "favorite_movie", "가수": "favorite_artist", "아티스트": "favorite_artist",
+    "뮤지션": "favorite_artist", "밴드": "favorite_artist", "그룹": "favorite_artist", "아이돌": "favorite_artist",
+    "노래": "favorite_song", "곡": "favorite_song", "책": "favorite_book", "소설": "favorite_book",
+    "작가": "favorite_author", "게임": "favorite_game", "드라마": "favorite_drama", "애니": "favorite_anime",
+    "애니메이션": "favorite_anime", "동물": "favorite_animal", "과일": "favorite_fruit", "음료": "favorite_drink",
+    "음료수": "favorite_drink", "술": "favorite_drink", "과목": "favorite_subject", "꽃": "favorite_flower",
+    "웹툰": "favorite_webtoon", "유튜버": "favorite_youtuber", "캐릭터": "favorite_character",
+    "장르": "favorite_genre", "장소": "favorite_place", "숫자": "favorite_number", "브랜드": "favorite_brand",
+    "간식": "favorite_snack", "과자": "favorite_snack", "디저트": "favorite_dessert", "예능": "favorite_show",
+    "프로그램": "favorite_show", "팀": "favorite_team", "구단": "favorite_team", "배우": "favorite_actor",
+    "도시": "favorite_city", "나라": "favorite_country", "날씨": "favorite_weather", "운동": "sport",
+    "스포츠": "sport", "취미": "hobby", "맛집": "favorite_restaurant", "여행지": "favorite_place",
+    "카페": "favorite_cafe", "멤버": "favorite_member", "향": "favorite_scent", "향수": "favorite_perfume",
+    "커피": "favorite_drink", "라면": "favorite_food", "작품": "favorite_work", "연예인": "favorite_artist",
+}
+_GENRES = ("발라드", "힙합", "재즈", "락", "록", "클래식", "트로트", "케이팝", "K팝", "팝", "인디", "시티팝", "알앤비", "R&B",
+           "EDM", "댄스", "OST", "로파이", "메탈", "펑크", "랩", "동요", "뉴에이지", "밴드 음악", "J팝", "제이팝")
+_NOT_PREFERENCE = frozenset({"사람", "거", "것", "게", "날", "때", "너", "나", "우리", "오늘", "요즘", "이번", "시간", "생각",
+                             "기분", "분위기", "느낌", "말", "얘기", "사이", "편", "쪽", "맛", "정도"})
+_ADVERBS = r"(?:제일|가장|젤|진짜|완전|엄청|되게|정말|많이|특히|너무|은근|꽤|무척|좀|더|훨씬|제일로|최고로|원래|요즘|특히나|엄청나게)"
+_TRAILING_ADVERBS = re.compile(rf"(?:\s*{_ADVERBS})+\s*$")
+_SUPERLATIVE = re.compile(r"제일|가장|젤|최고|짱|최애|훨씬|더\s|보다")
+
+
+def type_subject(value: str) -> str:
+    """Return the favourite subject implied by the value itself ("가을" → favorite_season), or ''."""
+    compact = value.replace(" ", "")
+    if compact in SEASONS_KO:
+        return "favorite_season"
+    if is_color_ko(compact):
+        return "favorite_color"
+    if in_list(compact, SPORTS_KO):
+        return "sport"
+    if compact in FRUITS_KO:
+        return "favorite_fruit"
+    if in_list(compact, DRINKS_KO):
+        return "favorite_drink"
+    if is_food_ko(compact):
+        return "favorite_food"
+    if compact in ANIMALS_KO:
+        return "favorite_animal"
+    if in_list(compact, _GENRES):
+        return "favorite_genre"
+    return ""
+
+
+# One season and one colour are favourites even when merely liked; foods, drinks and the rest are many.
+_ALWAYS_FAVORITE = frozenset({"favorite_season", "favorite_color", "sport"})
+
+
+def _topic_subject(topic: str) -> tuple[str, str]:
+    """Return (subject, label) for a topic word; unknown topics become `likes` labelled with the topic."""
+    topic = topic.strip()
+    if topic in TOPIC_SUBJECTS_KO:
+        return TOPIC_SUBJECTS_KO[topic], ""
+    last = topic.split()[-1] if topic.split() else topic
+    if last in TOPIC_SUBJECTS_KO:
+        return TOPIC_SUBJECTS_KO[last], ""
+    return "likes", f"좋아하는 {topic}"
+
+
+def _preference(value: str, topic: str = "", superlative: bool = False) -> Candidate | None:
+    value = value.strip()
+    if not valid_value(value) or value in _NOT_PREFERENCE:
+        return None
+    if topic:
+        subject, label = _topic_subject(topic)
+        return Candidate(subject, value, label=label)
+    typed = type_subject(value)
+    if typed and (superlative or typed in _ALWAYS_FAVORITE):
+        return Candidate(typed, value)
+    if typed:
+        topic_word = FAVORITE_TOPICS[typed.removeprefix("favorite_")][0]
+        return Candidate("likes", value, label=f"좋아하는 {topic_word}")
+    return Candidate("likes", value) if superlative else None
+
+
+# --- favourites with a topic word ----------------------------------------------------------------------
+
+_FAVORITE_TOPIC = re.compile(r"좋아하는\s*(?P<topic>[가-힣A-Za-z]+?(?:\s[가-힣]+?)?)(?:은|는|이|가)\s+")
+_FAVORITE_AFTER = re.compile(r"(?:이|가|은|는)\s*(?:내가|제가|나의|내|제)?\s*(?:제일|가장|젤)?\s*좋아하는\s*(?P<topic>[가-힣A-Za-z]+)")
+_BEST_TOPIC = re.compile(r"최애\s*(?P<topic>[가-힣A-Za-z]+?)?(?:은|는|이|가)\s+")
+_BEST_AFTER = re.compile(r"(?:이|가|은|는)?\s*(?:내|제|나의)?\s*최애(?:\s*(?P<topic>[가-힣]+?))?(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|[!.,~])")
+_LIFE = r"(?:음식|영화|노래|곡|책|게임|드라마|밴드|가수|애니|웹툰|캐릭터|맛집|여행지|작품|술|카페|메뉴|간식|과자|아이돌|배우|계절)"
+_LIFE_TOPIC = re.compile(rf"인생\s*(?P<topic>{_LIFE})(?:은|는|이|가)?\s*")
+_LIFE_AFTER = re.compile(rf"(?:이|가|은|는)?\s*(?:내|제|진짜|완전|나의)?\s*인생\s*(?P<topic>{_LIFE})")
+
+
+def _antecedent(message: str, end: int, topic: str) -> str:
+    """Return what "내 인생 음식임" refers to: the closest earlier noun phrase that fits the topic."""
+    prefix = message[:end]
+    options = []
+    for match in re.finditer(r"(?:이|가)\s*(?:최고|짱|제일|진리)|\s*(?:노래|영화|음악)|\s*(?:다섯|여러|몇|\d+)\s*번", prefix):
+        options.append(noun_phrase_before(prefix, match.start(),
+                                          max_words=2))
+    for clause in clauses(prefix):
+        options.append(noun_phrase_after(clause, 0, max_words=2))
+    subject, _ = _topic_subject(topic)
+    fitting = [o for o in options if valid_value(o) and o not in _NOT_PREFERENCE and o not in {"작년", "올해", "오늘"}]
+    if subject == "favorite_food":
+        fitting = [o for o in fitting if is_food_ko(o)]
+    return fitting[-1] if fitting and subject == "favorite_food" else (fitting[0] if fitting else "")
+
+
+def _favorites(clause: str, message: str) -> list[Candidate]:
+    found = []
+    if clause.rstrip().endswith("?"):
+        return found  # a question, often to the character
+    for match in _FAVORITE_TOPIC.finditer(clause):
+        if about_someone_else(clause, match.start()):
+            continue
+        value = noun_phrase_after(clause, match.end(), max_words=4)
+        candidate = _preference(value, match.group("topic"))
+        if candidate:
+            found.append(candidate)
+    for match in _FAVORITE_AFTER.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=3)
+        if value and not about_someone_else(clause, clause.rfind(value, 0, match.start())):
+            candidate = _preference(value, match.group("topic"))
+            if candidate:
+                found.append(candidate)
+    for match in _BEST_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=3)
+        topic = match.group("topic") or ""
+        candidate = _preference(value, topic) if topic else (_preference(value) or _preference(value, "가수"))
+        if candidate and not about_someone_else(clause, match.start()):
+            found.append(candidate)
+    for match in _BEST_AFTER.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=3)
+        topic = match.group("topic") or ""
+        candidate = _preference(value, topic) if topic else (_preference(value) or _preference(value, "가수"))
+        if candidate:
+            found.append(candidate)
+    for match in _LIFE_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=3)
+        if not valid_value(value):
+            offset = message.find(clause)
+            value = _antecedent(message, (offset if offset >= 0 else 0) + match.start(), match.group("topic"))
+        candidate = _preference(value, match.group("topic"))
+        if candidate:
+            found.append(candidate)
+    for match in _LIFE_AFTER.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=3)
+        candidate = _preference(value, match.group("topic"))
+        if candidate:
+            found.append(candidate)
+    return found
+
+
+# --- "X 좋아해", "X가 최고", "X 싫어해" -----------------------------------------------------------------
+
+_TOPIC_BEFORE = re.compile(r"(?P<topic>[가-힣]+?)(?:은|는)\s+$")
+_COORDINATION = re.compile(r"(?:이랑|랑|하고|와|과|,)\s*$")
+_FAVORITE_THING = re.compile(r"(?P<most>제일|가장|젤)?\s*(?P<verb>좋아하는|싫어하는)\s*(?:건|게|거는|것은)\s+")
+
+
+def _coordinated(before: str) -> list[str]:
+    """Return the nouns joined before a value ("곱창이랑 마라탕" → ["곱창"] before "마라탕")."""
+    found: list[str] = []
+    while _COORDINATION.search(before):
+        before = _COORDINATION.sub("", before)
+        value = noun_phrase_before(before, len(before), max_words=2)
+        if not value:
+            break
+        found.insert(0, value)
+        before = before[:before.rfind(value)]
+    return found
+_BEST_IS = re.compile(r"(?:이|가)\s*(?:제일|가장|젤|최고로)?\s*(?:최고|짱|진리|최애)(?:야|이야|임|지|다|예요|에요|입니다|$|\s|[!.,~])")
+_ACTIVITY = re.compile(rf"(?P<act>(?:[가-힣A-Za-z]+\s+)?[가-힣A-Za-z]+?(?:하는|는|은))\s*(?:거|것|걸)\s*(?:을|를)?\s*(?:{_ADVERBS}\s*)*좋아")
+
+
+def _likes(clause: str) -> list[Candidate]:
+    found = []
+    if clause.rstrip().endswith("?"):
+        return found
+    for morph in predicates(clause, ("좋아하다", "좋다", "싫어하다", "싫다")):
+        if is_past_at(clause, morph) or wished_after(clause, morph.start):
+            continue
+        before = _TRAILING_ADVERBS.sub("", clause[:morph.start])
+        negated = is_negated_at(clause, morph)
+        if negated:
+            before = re.sub(r"\s*(?:안|못)\s*$", "", before)
+            before = _TRAILING_ADVERBS.sub("", before)
+        value = noun_phrase_before(before, len(before), max_words=3)
+        if not value or about_someone_else(clause, before.rfind(value)):
+            continue
+        between = before[before.rfind(value) + len(value):]
+        if not re.fullmatch(r"\s*(?:을|를|도|은|는|만|이|가|이랑|랑)?\s*", between):
+            continue
+        superlative = bool(_SUPERLATIVE.search(clause[:morph.start]))
+        dislike = morph.lemma.startswith("싫") or negated
+        values = _coordinated(before[:before.rfind(value)]) + [value]
+        if dislike:
+            found += [Candidate("dislikes", v) for v in values if valid_value(v) and v not in _NOT_PREFERENCE]
+            continue
+        topic_match = _TOPIC_BEFORE.search(before[:before.rfind(value)])
+        topic = topic_match.group("topic") if topic_match and topic_match.group("topic") in TOPIC_SUBJECTS_KO else ""
+        if morph.lemma == "좋다" and not (superlative or type_subject(value) or topic):
+            continue  # "날씨가 좋아" describes the weather
+        for each in values:
+            candidate = _preference(each, topic, superlative=superlative) or (
+                Candidate("likes", each) if morph.lemma == "좋아하다" and valid_value(each)
+                and each not in _NOT_PREFERENCE else None)
+            if candidate:
+                found.append(candidate)
+    for match in _FAVORITE_THING.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=3)
+        if about_someone_else(clause, match.start()) or not valid_value(value):
+            continue
+        if match.group("verb").startswith("싫"):
+            found.append(Candidate("dislikes", value))
+        else:
+            candidate = _preference(value, superlative=bool(match.group("most")))
+            if candidate:
+                found.append(candidate)
+    for match in _BEST_IS.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=3)
+        candidate = _preference(value, superlative=True)
+        if candidate and not about_someone_else(clause, max(0, clause.rfind(value, 0, match.start()))):
+            found.append(candidate)
+    for match in _ACTIVITY.finditer(clause):
+        act = match.group("act").strip()
+        if not about_someone_else(clause, match.start()) and len(act) >= 2 and not act.startswith(("좋아", "싫어")):
+            found.append(Candidate("hobby", f"{act} 것"))
+    return found
+
+
+# --- music, hobby, sport, best friend ------------------------------------------------------------------
+
+_MUSIC = re.compile(r"(?:의\s*)?(?:노래|음악|곡|앨범|플리)(?:를|을|만|도|은|는|들|들만|만\s*주구장창)?\s*(?:\S+\s+)?"
+                    r"(?:들어|들음|듣|들어요|듣는|들었|즐겨|무한\s*반복|무한반복)")
+_FAN = re.compile(r"\s*(?:팬이야|팬임|팬이에요|팬입니다|팬이거든|팬이라|팬이고|팬인데|덕질|덕후|찐팬|빠순이|빠돌이)")
+_NOT_ARTIST = frozenset({"요즘", "신나는", "옛날", "최신", "아무", "이", "그", "저", "조용한", "잔잔한", "슬픈", "좋은",
+                         "유튜브", "멜론", "스포티파이", "지니", "플리", "출근길", "지하철", "버스", "자기", "잘", "맨날",
+                         "계속", "하루", "종일", "가끔", "주로", "매일", "걔", "이번"})
+_HOBBY_TOPIC = re.compile(r"(?:내|제)?\s*취미(?:는|가)\s*(?P<v>[^.!?,]+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|고|인데|이라서|라서|이라|라|이지)?(?=[\s!.,~?]|$)")
+_HOBBY_AFTER = re.compile(r"(?:이|가)\s*(?:내|제)?\s*취미")
+_HOBBY_ACTIVITY = re.compile(r"(?P<act>(?:[가-힣A-Za-z]+\s+){0,2}[가-힣A-Za-z]+(?:는|은|기))\s*(?:게|거|것이|것)\s*(?:내|제)?\s*취미")
+_HOBBY_AS = re.compile(r"취미로\s*")
+_SPARE_TIME = re.compile(r"(?:쉬는\s*날|주말|휴일|시간\s*(?:날\s*때|나면|있을\s*때)|퇴근하고|퇴근\s*후|집에\s*있을\s*때|심심할\s*때)"
+                         r"(?:에는|엔|마다|에|은|는|이면)?\s*(?:주로|보통|항상|맨날|대부분|거의|늘)\s*(?P<v>[^.!?,]+?)"
+                         r"(?:(?:해|함|하고|해요)|\s+(?:봐|봄|보고|봐요|가|감|가요|다녀|다녀요|들어|들음|들어요|만들어|만들고))"
+                         r"(?=[\s!.,~?]|$)")
+_INTO = re.compile(r"(?:에|에\s*요즘)\s*(?:완전\s*|푹\s*|엄청\s*)?(?:빠졌|빠져\s*있|빠져서|꽂혔|꽂혀\s*있|미쳐\s*있|입덕)")
+_SPORT_TOPIC = re.compile(r"운동(?:은|는|으로는|으로)\s*")
+_SPORT_WORD = "|".join(sorted((re.escape(s) for s in SPORTS_KO), key=len, reverse=True))
+_SPORT_DO = re.compile(rf"(?<![가-힣])(?P<s>{_SPORT_WORD})(?:을|를|도|는|은|만)?\s*(?:(?:매일|자주|꾸준히|주로|열심히|가끔|요즘|매주|주말마다|같이)\s*)?"
+                       r"(?P<v>하|해|함|한|다니|다녀|다님|다닌|배우|배워|배움|배운|치|쳐|침|좋아|즐기|즐겨|뛰|뜀|타|탐|시작|입문)")
+_BEST_FRIEND_TOPIC = re.compile(
+    r"(?:(?:제일|가장|젤)\s*친한\s*(?:친구|애|건|거|놈|사람|얘|녀석)|베프|베스트\s*프렌드|절친|단짝|찐친|불알친구|소꿉친구)"
+    r"(?:는|은|가|이)?\s+")
+_BEST_FRIEND_AFTER = re.compile(
+    r"(?:이|가|은|는|이는|이가)?\s*(?:내|제|나의)?\s*(?:(?:제일|가장|젤)\s*친한\s*친구|베프|절친|단짝|찐친|베스트\s*프렌드)"
+    r"(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|[!.,~])")
+_CLOSEST = re.compile(r"(?P<who>\S+?)(?:이랑|랑|하고|와|과)\s*(?:제일|가장|젤)\s*친해")
+
+
+def _hobby_sport(clause: str) -> list[Candidate]:
+    found = []
+    for match in _MUSIC.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=2)
+        if not valid_value(value) or value in _NOT_ARTIST or about_someone_else(clause, max(0, clause.rfind(value))):
+            continue
+        found.append(Candidate("favorite_genre" if in_list(value, _GENRES) else "favorite_artist", value))
+    for match in _FAN.finditer(clause):
+        value = noun_phrase_before(clause, match.start() + len(match.group(0)) - len(match.group(0).lstrip()),
+                                   max_words=2)
+        if valid_value(value) and value not in _NOT_ARTIST and not about_someone_else(clause, max(0, clause.rfind(value))):
+            if in_list(value, SPORTS_KO):
+                found.append(Candidate("sport", value))
+            elif re.search(_SPORT_WORD + r"|경기|리그|구단|선수", clause):
+                found.append(Candidate("favorite_team", value))
+            else:
+                found.append(Candidate("favorite_artist", value))
+    if clause.rstrip().endswith("?"):
+        return found
+    for match in _HOBBY_TOPIC.finditer(clause):
+        value = match.group("v").strip()
+        if len(value.split()) <= 4 and valid_value(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("hobby", value))
+    for match in _HOBBY_AFTER.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=3)
+        if valid_value(value) and not about_someone_else(clause, max(0, clause.rfind(value))):
+            found.append(Candidate("hobby", value))
+    for match in _HOBBY_ACTIVITY.finditer(clause):
+        act = re.sub(r"^(?:내|제|나는|난|저는|전|요즘|그냥)\s+", "", match.group("act").strip())
+        if len(act) >= 2 and not about_someone_else(clause, match.start()):
+            found.append(Candidate("hobby", act if act.endswith("기") else f"{act} 것"))
+    for match in _HOBBY_AS.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=3)
+        if valid_value(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("hobby", value))
+    for match in _SPARE_TIME.finditer(clause):
+        value = match.group("v").strip()
+        if valid_value(value) and "알바" not in value and len(value.split()) <= 4 and not about_someone_else(clause, match.start()):
+            found.append(Candidate("hobby", value))
+    for match in _INTO.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=2)
+        if valid_value(value) and not about_someone_else(clause, max(0, clause.rfind(value))):
+            typed = type_subject(value)
+            found.append(Candidate(typed if typed == "sport" else "hobby", value))
+    for match in _SPORT_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=2)
+        if valid_value(value) and value not in {"별로", "안"} and not about_someone_else(clause, match.start()):
+            if not re.match(r"\s*(?:안|못|별로)", clause[match.end() + len(value):match.end() + len(value) + 4]):
+                found.append(Candidate("sport", value))
+    for match in _SPORT_DO.finditer(clause):
+        after = clause[match.start("v"):]
+        if wished_after(clause, match.start("v")) or re.match(r"\S*(?:었었|했었|던)", after) \
+                or re.search(r"(?:안|못)\s*$", clause[:match.start("v")]) or about_someone_else(clause, match.start()):
+            continue
+        if re.match(r"(?:하|해|함)", match.group("v")) and re.match(r"\S*(?:고\s*싶|려고|ㄹ까|까)", after):
+            continue
+        found.append(Candidate("sport", match.group("s")))
+    return found
+
+
+def _best_friend(clause: str) -> list[Candidate]:
+    found = []
+    for match in _BEST_FRIEND_TOPIC.finditer(clause):
+        name = name_at(clause, match.end())
+        if valid_value(name) and name not in {"누구", "걔", "얘", "없어", "없음"}:
+            found.append(Candidate("best_friend", name))
+    for match in _BEST_FRIEND_AFTER.finditer(clause):
+        value = noun_phrase_before(clause, match.start(),
+                                   max_words=1)
+        if valid_value(value) and value not in {"걔", "얘", "너"}:
+            found.append(Candidate("best_friend", value))
+    for match in _CLOSEST.finditer(clause):
+        who = name_at(clause, match.start("who"))
+        if valid_value(who) and who not in {"너", "걔"}:
+            found.append(Candidate("best_friend", who))
+    return found
+
+
+def preference_facts(clause: str, message: str) -> list[Candidate]:
+    """Return favourites, likes/dislikes, hobby, sport and best friend stated in one clause."""
+    found = _favorites(clause, message) + _likes(clause) + _hobby_sport(clause) + _best_friend(clause)
+    # A clause that names a favourite should not also list it as a plain like.
+    named = {c.value for c in found if c.subject != "likes"}
+    return [c for c in found if c.subject != "likes" or c.value not in named]
+

@@ -1,0 +1,241 @@
+"""Word lists the local extractor types values with (Korean and English).
+
+A value is typed by its head word ("남색" is a colour, "농구" a sport) so that "X 좋아해" lands on the
+right subject without a pattern per subject. Lists are deliberately broad and generic, not per dataset.
+"""
+from __future__ import annotations
+
+import re
+
+SEASONS_KO = ("봄", "여름", "가을", "겨울")
+SEASONS_EN = ("spring", "summer", "autumn", "fall", "winter")
+
+COLORS_KO = (
+    "빨강", "빨간색", "빨간", "주황", "주황색", "노랑", "노란색", "초록", "초록색", "연두", "연두색", "녹색",
+    "파랑", "파란색", "하늘색", "남색", "네이비", "보라", "보라색", "분홍", "분홍색", "핑크", "검정", "검정색",
+    "검은색", "까만색", "블랙", "하양", "흰색", "하얀색", "화이트", "회색", "그레이", "베이지", "갈색", "민트",
+    "민트색", "버건디", "와인색", "라벤더", "코랄", "청록색", "카키", "카키색", "골드", "금색", "은색", "실버",
+)
+COLORS_EN = (
+    "red", "orange", "yellow", "green", "blue", "navy", "navy blue", "purple", "violet", "pink", "black",
+    "white", "gray", "grey", "beige", "brown", "mint", "teal", "turquoise", "burgundy", "lavender", "gold",
+    "silver", "maroon", "sky blue", "cyan", "magenta", "khaki",
+)
+
+SPORTS_KO = (
+    "축구", "농구", "야구", "배구", "테니스", "수영", "헬스", "요가", "필라테스", "클라이밍", "볼링", "골프",
+    "배드민턴", "탁구", "러닝", "달리기", "조깅", "마라톤", "등산", "자전거", "사이클", "스키", "스노보드",
+    "보드", "서핑", "복싱", "킥복싱", "주짓수", "태권도", "유도", "검도", "합기도", "크로스핏", "풋살", "스쿼시",
+    "펜싱", "승마", "스케이트", "인라인", "발레", "댄스", "춤", "줌바", "스피닝", "웨이트", "당구", "족구",
+    "핸드볼", "아이스하키", "하키", "럭비", "미식축구", "피겨", "요트", "카약", "암벽등반", "철인3종", "헬스장",
+    "PT", "수영장", "볼더링", "러닝크루", "농구장", "축구장",
+)
+SPORTS_EN = (
+    "soccer", "football", "basketball", "baseball", "volleyball", "tennis", "swimming", "yoga", "pilates",
+    "climbing", "bouldering", "bowling", "golf", "badminton", "table tennis", "ping pong", "running", "jogging",
+    "marathon", "hiking", "cycling", "biking", "skiing", "snowboarding", "surfing", "boxing", "kickboxing",
+    "jiu-jitsu", "jiu jitsu", "taekwondo", "judo", "karate", "crossfit", "futsal", "squash", "fencing",
+    "skating", "ballet", "dance", "dancing", "weightlifting", "lifting", "hockey", "rugby", "cricket",
+    "lacrosse", "softball", "rowing", "kayaking", "martial arts", "gym", "working out", "weight training",
+)
+SPORT_VERBS_EN = {"swim": "swimming", "run": "running", "hike": "hiking", "climb": "climbing", "surf": "surfing",
+                  "ski": "skiing", "skate": "skating", "box": "boxing", "bike": "biking", "cycle": "cycling",
+                  "jog": "jogging", "dance": "dancing", "lift": "lifting"}
+
+FOODS_KO = (
+    "떡볶이", "치킨", "피자", "햄버거", "버거", "라면", "짜장면", "짬뽕", "탕수육", "삼겹살", "곱창", "막창",
+    "족발", "보쌈", "김밥", "초밥", "스시", "회", "돈까스", "돈가스", "파스타", "스테이크", "마라탕", "마라샹궈",
+    "순대", "순대국", "국밥", "냉면", "비빔밥", "불고기", "갈비", "찜닭", "닭갈비", "샤브샤브", "카레", "우동",
+    "라멘", "쌀국수", "타코", "부대찌개", "김치찌개", "된장찌개", "순두부", "감자탕", "삼계탕", "제육볶음",
+    "오므라이스", "김치볶음밥", "볶음밥", "만두", "떡", "빵", "케이크", "아이스크림", "마카롱", "초콜릿",
+    "젤리", "과자", "쿠키", "와플", "붕어빵", "호떡", "닭발", "훠궈", "양꼬치", "연어", "육회", "파전",
+    "칼국수", "수제비", "잡채", "죽", "샐러드", "샌드위치", "토스트", "베이글", "도넛", "엽떡", "로제떡볶이",
+    "곱도리탕", "닭강정", "치즈", "고기", "해산물", "조개", "새우", "랍스터", "꽃게", "장어",
+)
+FOOD_SUFFIXES_KO = ("볶이", "찌개", "탕", "국", "밥", "면", "볶음", "구이", "튀김", "전골", "덮밥", "국수", "빵",
+                    "케이크", "버거", "김밥", "만두", "떡", "피자", "파스타", "라멘", "스시", "치킨")
+FRUITS_KO = ("사과", "배", "복숭아", "딸기", "포도", "수박", "참외", "귤", "오렌지", "바나나", "망고", "키위",
+             "체리", "블루베리", "자두", "감", "레몬", "파인애플", "멜론", "샤인머스캣", "석류", "무화과")
+FRUITS_EN = ("apple", "pear", "peach", "strawberry", "grape", "watermelon", "orange", "tangerine", "banana",
+             "mango", "kiwi", "cherry", "blueberry", "plum", "persimmon", "lemon", "pineapple", "melon", "fig")
+DRINKS_KO = ("커피", "아메리카노", "라떼", "녹차", "홍차", "밀크티", "버블티", "콜라", "사이다", "맥주", "소주",
+             "와인", "막걸리", "위스키", "하이볼", "스무디", "주스", "우유", "에이드", "식혜")
+
+ANIMALS_KO = ("강아지", "고양이", "냥이", "냥냥이", "댕댕이", "개", "햄스터", "토끼", "앵무새", "새", "거북이",
+              "고슴도치", "물고기", "금붕어", "열대어", "도마뱀", "뱀", "기니피그", "페럿", "친칠라", "다람쥐",
+              "게코", "이구아나", "반려견", "반려묘", "반려동물", "멍멍이", "강쥐", "냥")
+ANIMALS_EN = ("dog", "puppy", "cat", "kitten", "hamster", "rabbit", "bunny", "parrot", "bird", "turtle",
+              "tortoise", "hedgehog", "fish", "goldfish", "lizard", "gecko", "snake", "guinea pig", "ferret",
+              "chinchilla", "budgie", "cockatiel", "iguana", "pet")
+BREEDS_KO = (
+    "러시안블루", "러시안 블루", "코숏", "코리안숏헤어", "코리안 숏헤어", "페르시안", "먼치킨", "스코티시폴드",
+    "스코티시 폴드", "스코티쉬폴드", "벵갈", "샴", "랙돌", "브리티시숏헤어", "브리티시 숏헤어", "아메리칸숏헤어",
+    "아메리칸 숏헤어", "노르웨이숲", "메인쿤", "터키시앙고라", "아비시니안", "스핑크스", "엑조틱", "치즈냥이",
+    "삼색이", "턱시도", "고등어", "말티즈", "푸들", "토이푸들", "포메라니안", "포메", "시바견", "시바", "웰시코기",
+    "코기", "골든리트리버", "골든 리트리버", "리트리버", "래브라도", "진돗개", "진도개", "비숑", "비숑프리제",
+    "치와와", "닥스훈트", "시츄", "요크셔테리어", "요크셔", "보더콜리", "허스키", "시베리안허스키", "사모예드",
+    "슈나우저", "스피츠", "페키니즈", "퍼그", "불독", "프렌치불독", "비글", "셰퍼드", "도베르만", "말라뮤트",
+    "믹스", "믹스견", "잡종", "풍산개", "삽살개", "베들링턴테리어", "파피용", "미니핀", "보스턴테리어",
+)
+BREEDS_EN = (
+    "russian blue", "persian", "munchkin", "scottish fold", "bengal", "siamese", "ragdoll", "british shorthair",
+    "american shorthair", "maine coon", "sphynx", "tabby", "maltese", "poodle", "toy poodle", "pomeranian",
+    "shiba", "shiba inu", "corgi", "welsh corgi", "golden retriever", "retriever", "labrador", "jindo",
+    "bichon", "chihuahua", "dachshund", "shih tzu", "yorkie", "yorkshire terrier", "border collie", "husky",
+    "samoyed", "schnauzer", "spitz", "pekingese", "pug", "bulldog", "french bulldog", "beagle",
+    "german shepherd", "shepherd", "doberman", "malamute", "mutt", "mixed breed", "terrier", "collie",
+)
+
+FAMILY_MEMBERS_KO = ("할아버지", "할머니", "아버지", "어머니", "아빠", "엄마", "부모님", "형", "오빠", "누나",
+                     "언니", "남동생", "여동생", "동생", "쌍둥이", "형제", "자매", "남매")
+FAMILY_MEMBERS_EN = ("mom", "mother", "dad", "father", "parents", "brother", "sister", "grandma", "grandmother",
+                     "grandpa", "grandfather", "sibling", "siblings", "twin")
+
+# Words that make a clause about someone other than the user ("걔는 ESTP라", "동생은 20살").
+OTHER_PERSON_KO = (
+    "걔", "얘", "쟤", "그애", "그 애", "그 친구", "그친구", "친구", "친구들", "동생", "남동생", "여동생", "누나",
+    "언니", "형", "오빠", "엄마", "아빠", "어머니", "아버지", "부모님", "할머니", "할아버지", "여친", "남친",
+    "여자친구", "남자친구", "애인", "와이프", "아내", "남편", "아들", "딸", "동기", "선배", "후배", "팀장님",
+    "사장님", "교수님", "선생님", "룸메", "룸메이트", "조원", "베프", "절친", "그 사람", "그사람", "걔네", "쌤",
+    "강아지", "고양이", "너", "넌", "니", "너는", "니가", "네가",
+)
+OTHER_PERSON_EN = ("my friend", "my brother", "my sister", "my mom", "my mother", "my dad", "my father",
+                   "my girlfriend", "my boyfriend", "my wife", "my husband", "my roommate", "my boss", "he", "she",
+                   "they", "my cousin", "my son", "my daughter", "my partner", "my best friend", "my coworker")
+
+OCCUPATIONS_KO = (
+    "학생", "대학생", "대학원생", "고등학생", "중학생", "초등학생", "고딩", "대딩", "중딩", "취준생", "취업준비생",
+    "수험생", "재수생", "직장인", "회사원", "공무원", "프리랜서", "개발자", "프로그래머", "디자이너", "간호사",
+    "의사", "교사", "선생님", "군인", "주부", "전업주부", "백수", "자영업자", "사장", "대표", "엔지니어",
+    "연구원", "기자", "작가", "유튜버", "스트리머", "변호사", "회계사", "세무사", "약사", "요리사", "셰프",
+    "바리스타", "승무원", "은행원", "마케터", "기획자", "경찰", "경찰관", "소방관", "트레이너", "미용사",
+    "배우", "가수", "모델", "치위생사", "물리치료사", "사회복지사", "영양사", "건축가", "크리에이터",
+    "일러스트레이터", "번역가", "통역사", "아나운서", "운동선수", "코치", "강사", "교수", "인턴", "신입사원",
+    "알바생", "사무직", "영업직", "생산직", "판매직", "공대생", "의대생", "간호학생", "조교", "상담사",
+    "보육교사", "유치원 선생님", "과외 선생님", "택배기사", "배달기사", "운전기사", "편집자", "작곡가",
+    "피디", "PD", "애니메이터", "웹툰 작가", "사진작가", "플로리스트", "파티시에", "제빵사", "수의사", "한의사",
+    "치과의사", "간병인", "직업군인", "부사관", "장교", "연구자", "데이터 분석가", "분석가", "컨설턴트",
+)
+OCCUPATION_SUFFIXES_KO = ("개발자", "디자이너", "엔지니어", "프로그래머", "기획자", "연구원", "마케터", "작가",
+                          "선생님", "교사", "강사", "기자", "사원", "직원", "매니저", "분석가", "전문가", "상담사",
+                          "치료사", "기사", "간호사", "의사", "변호사", "회계사", "약사", "요리사", "공무원",
+                          "크리에이터", "유튜버", "아티스트", "감독", "피디", "PD", "셰프", "대표", "사장", "원장")
+OCCUPATIONS_EN = (
+    "student", "grad student", "graduate student", "college student", "high school student", "engineer",
+    "software engineer", "developer", "programmer", "designer", "nurse", "doctor", "teacher", "lawyer",
+    "accountant", "barista", "cashier", "chef", "cook", "freelancer", "writer", "artist", "musician",
+    "photographer", "intern", "consultant", "manager", "analyst", "data scientist", "scientist", "researcher",
+    "professor", "tutor", "pilot", "firefighter", "police officer", "cop", "soldier", "office worker",
+    "civil servant", "youtuber", "streamer", "editor", "journalist", "reporter", "pharmacist", "dentist",
+    "vet", "veterinarian", "paramedic", "mechanic", "electrician", "plumber", "carpenter", "architect",
+    "marketer", "salesperson", "receptionist", "secretary", "banker", "trainer", "coach", "model", "actor",
+    "actress", "singer", "dancer", "animator", "illustrator", "translator", "interpreter", "librarian",
+    "homemaker", "stay-at-home mom", "stay-at-home dad", "waiter", "waitress", "bartender", "driver",
+    "delivery driver", "therapist", "counselor", "social worker", "caregiver", "baker", "florist", "farmer",
+    "entrepreneur", "founder", "ceo", "product manager", "project manager", "game developer", "web developer",
+    "ux designer", "graphic designer", "software developer", "it worker", "clerk", "sales clerk",
+)
+OCCUPATION_HEADS_EN = ("engineer", "developer", "designer", "programmer", "teacher", "nurse", "doctor", "manager",
+                       "analyst", "scientist", "researcher", "writer", "artist", "student", "worker", "officer",
+                       "assistant", "consultant", "specialist", "technician", "therapist", "director", "producer",
+                       "editor", "planner", "marketer", "architect", "accountant", "lawyer", "chef", "cook",
+                       "clerk", "driver", "intern", "freelancer", "professor", "tutor", "coach", "trainer",
+                       "photographer", "illustrator", "animator", "musician", "singer", "actor", "dancer")
+
+MAJOR_ABBREVIATIONS_KO = (
+    "컴공", "컴퓨터공학", "전전", "전자공학", "전기공학", "기계공학", "화공", "화학공학", "산공", "산업공학",
+    "건축", "건축학", "토목", "경영", "경영학", "경제", "경제학", "국문", "국문학", "국어국문", "영문", "영문학",
+    "영어영문", "불문", "독문", "중문", "일문", "사학", "철학", "심리", "심리학", "사회학", "정외", "정치외교",
+    "행정", "행정학", "신방", "신문방송", "미디어", "언론정보", "법학", "법대", "의대", "의예", "의학",
+    "간호", "간호학", "약대", "약학", "치의예", "수의학", "한의학", "수학", "수학과", "통계", "통계학",
+    "물리", "물리학", "화학", "생명과학", "생명공학", "생물", "지구과학", "천문", "교육", "교육학", "유교",
+    "초등교육", "체육", "체교", "음악", "실용음악", "작곡", "성악", "피아노", "미술", "회화", "디자인",
+    "시각디자인", "산업디자인", "패션디자인", "연영", "연극영화", "영상", "관광", "호텔경영", "식품영양",
+    "사회복지", "아동학", "소프트웨어", "정보보호", "데이터사이언스", "인공지능", "게임공학", "전산",
+    "국제학", "무역", "회계", "세무", "광고홍보", "문헌정보", "문창", "문예창작", "조리", "항공",
+)
+MAJOR_SUFFIXES_KO = ("공학", "학과", "학부", "전공", "교육과", "디자인", "학")
+MAJORS_EN = ("computer science", "cs", "engineering", "electrical engineering", "mechanical engineering",
+             "business", "economics", "psychology", "sociology", "philosophy", "history", "english",
+             "literature", "math", "mathematics", "statistics", "physics", "chemistry", "biology", "nursing",
+             "law", "medicine", "education", "art", "music", "design", "architecture", "political science",
+             "communications", "journalism", "marketing", "finance", "accounting", "linguistics", "data science")
+
+# Common words that are never the value of a personal fact on their own.
+STOP_VALUES_KO = frozenset({
+    "나", "저", "너", "거", "것", "게", "그거", "이거", "저거", "뭐", "무엇", "그냥", "진짜", "완전", "너무",
+    "좀", "조금", "많이", "다", "또", "요즘", "지금", "이제", "그", "이", "저", "우리", "혼자", "같이", "잘",
+    "별로", "아직", "사실", "원래", "근데", "그리고", "아", "어", "음", "응", "네", "예", "오", "와", "헐",
+    "아무", "아무거나", "전부", "모두", "다른", "어디", "누구", "언제", "왜", "어떻게", "제일", "가장",
+    "나중", "언젠가", "원래", "옛날", "예전", "처음", "마지막",
+})
+STOP_VALUES_EN = frozenset({
+    "it", "that", "this", "them", "there", "here", "a", "an", "the", "so", "very", "really", "just", "too",
+    "you", "me", "him", "her", "everything", "nothing", "anything", "something", "all", "lot", "lots",
+    "alone", "home", "well", "what", "who", "sure", "ok", "okay",
+})
+
+_HANGUL = re.compile(r"[가-힣]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def in_list(value: str, words) -> str:
+    """Return the list word `value` is or ends with ("진한 남색" → "남색"), else ''."""
+    compact = value.replace(" ", "").lower()
+    for word in sorted(words, key=len, reverse=True):
+        if compact == word.replace(" ", "").lower():
+            return word
+    for word in sorted(words, key=len, reverse=True):
+        w = word.replace(" ", "").lower()
+        if len(w) >= 2 and compact.endswith(w):
+            return word
+    return ""
+
+
+def is_color_ko(value: str) -> bool:
+    compact = value.replace(" ", "")
+    return bool(in_list(compact, COLORS_KO)) or (compact.endswith("색") and 2 <= len(compact) <= 5)
+
+
+def is_food_ko(value: str) -> bool:
+    compact = value.replace(" ", "")
+    return bool(in_list(compact, FOODS_KO + FRUITS_KO + DRINKS_KO)) or compact.endswith(FOOD_SUFFIXES_KO)
+
+
+def is_occupation_ko(value: str) -> bool:
+    compact = value.replace(" ", "")
+    if compact in {o.replace(" ", "") for o in OCCUPATIONS_KO}:
+        return True
+    return len(compact) >= 3 and compact.endswith(OCCUPATION_SUFFIXES_KO)
+
+
+def is_occupation_en(value: str) -> bool:
+    low = value.lower().strip()
+    if low in OCCUPATIONS_EN:
+        return True
+    last = low.split()[-1] if low.split() else ""
+    return last in OCCUPATION_HEADS_EN
+
+
+def is_major_ko(value: str) -> bool:
+    compact = value.replace(" ", "")
+    if compact in MAJOR_ABBREVIATIONS_KO:
+        return True
+    for suffix in ("학과", "학부", "공학", "전공", "교육과"):
+        if compact.endswith(suffix) and len(compact) > len(suffix):
+            return True
+    return compact.endswith("과") and len(compact) >= 3 and compact[:-1] in MAJOR_ABBREVIATIONS_KO
+
+
+def hangul_ratio(text: str) -> float:
+    hangul = len(_HANGUL.findall(text))
+    latin = len(_LATIN.findall(text))
+    return hangul / (hangul + latin) if hangul + latin else 0.0
+
+
+def is_korean(text: str) -> bool:
+    """Korean when words with Hangul are at least as many as Latin-only words ("내 MBTI는 INFP야" is Korean)."""
+    words = text.split()
+    korean = sum(1 for w in words if _HANGUL.search(w))
+    latin = sum(1 for w in words if _LATIN.search(w) and not _HANGUL.search(w))
+    return korean > 0 and korean >= latin

@@ -1,0 +1,315 @@
+"""The offline extractor and summarizer: kiwipiepy morphology plus patterns, deterministic, no network.
+
+Per user message the extractor returns
+- structured facts `{subject, value}` (seed 003 §16 P1/P3), with the assistant's question before the
+  message as context ("그럼 키는?" → "178!" is a height);
+- one episodic fact holding the message itself, unless it is chatter, so nothing the user said is lost;
+- dated events ("오늘 인턴 면접 보고 왔다") and special dates (birthdays);
+- behaviour rules as `avoid_topics`, never as personal facts (seed 003 §16 P2);
+- identity hints: the nickname the user asked for, and a consistent 반말/존댓말.
+Corrections need no special case: a new value is emitted under the same subject and the writer
+supersedes single-valued subjects by key; negated old values ("노원 아니고") are never emitted.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import date
+
+from memories.categories import MemoryCategory
+from memories.subjects import category_for_subject, is_identity_subject, is_single_valued
+
+from .base import ChatTurn, ConversationSummary, ExistingFact, ExtractedFact, ExtractionResult, SpecialDate
+from .behaviour import avoid_topics
+from .candidates import Candidate, render_content
+from .dates import event_date, find_month_days, format_date, format_month_day
+from .emotions import Emotion, detect_emotion, summary_emotion
+from .english_facts import english_facts
+from .events import Event, events_in, own_birthday_on
+from .korean_facts import korean_facts
+from .lexicon import is_korean
+from .morphology import content_nouns
+from .questions import asked_subject, bare_answer
+from .roleplay import in_character
+from .salience import is_chatter, is_explicit, is_salient, mask_raw_pii, speech_level, strip_masks
+
+_JOINED_SUBJECTS = frozenset({"dating_status", "family"})  # one message may state several parts of one value
+_NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})
+_MAX_EPISODE_CHARS = 1000
+
+
+def _normalise(value: str) -> str:
+    return re.sub(r"\s+", "", value).lower()
+
+
+def _language_is_korean(text: str, context: str) -> bool:
+    if re.search(r"[가-힣A-Za-z]", text):
+        return is_korean(text)
+    return is_korean(context) if re.search(r"[가-힣A-Za-z]", context) else True
+
+
+def _merge(candidates: list[Candidate]) -> list[Candidate]:
+    """One value per single-valued subject (the last stated wins; parts of a status are joined),
+    distinct values for the others."""
+    merged: dict[str, list[Candidate]] = {}
+    for candidate in candidates:
+        value = candidate.value.strip()
+        if not value:
+            continue
+        candidate = Candidate(candidate.subject, value, candidate.request, candidate.label)
+        kept = merged.setdefault(candidate.subject, [])
+        if is_single_valued(candidate.subject):
+            if not kept:
+                kept.append(candidate)
+            elif candidate.subject in _JOINED_SUBJECTS and _normalise(value) not in _normalise(kept[0].value):
+                kept[0] = Candidate(candidate.subject, f"{kept[0].value}, {value}", kept[0].request, kept[0].label)
+            elif _normalise(kept[0].value) in _normalise(value) or _normalise(value) not in _normalise(kept[0].value):
+                kept[0] = Candidate(candidate.subject, value, candidate.request or kept[0].request, candidate.label)
+            continue
+        if any(_normalise(value) in _normalise(other.value) for other in kept):
+            continue
+        kept[:] = [other for other in kept if _normalise(other.value) not in _normalise(value)] + [candidate]
+    named = {_normalise(c.value) for subject, group in merged.items() if subject != "likes" for c in group}
+    merged["likes"] = [c for c in merged.get("likes", []) if _normalise(c.value) not in named]
+    return [c for group in merged.values() for c in group]
+
+
+def _semantic_importance(subject: str, explicit: bool) -> int:
+    if subject in {"name", "nickname", "birthday", "allergy"}:
+        base = 9
+    elif is_identity_subject(subject):
+        base = 8
+    else:
+        base = 6
+    return min(10, max(base + 2, 9) if explicit else base)
+
+
+def _episode_category(facts: list[ExtractedFact], events: list[Event], emotion: Emotion | None, text: str) -> str:
+    if facts:
+        return max(facts, key=lambda f: f.importance).category
+    if events:
+        return MemoryCategory.EVENT
+    if re.search(r"고민|걱정|불안|worr(?:y|ied)|anxious", text, re.I) or (emotion and emotion.label in _NEGATIVE):
+        return MemoryCategory.WORRY
+    if re.search(r"여친|남친|여자\s*친구|남자\s*친구|연애|썸|고백|헤어졌|girlfriend|boyfriend|crush|dating|broke up", text, re.I):
+        return MemoryCategory.RELATIONSHIP
+    if re.search(r"목표|계획|하려고|할\s*거야|준비\s*중|goal|plan to|going to", text, re.I):
+        return MemoryCategory.GOAL
+    if re.search(r"생각에는|내\s*생각|I think|in my opinion", text, re.I):
+        return MemoryCategory.OPINION
+    return MemoryCategory.OTHER
+
+
+def _episode_importance(has_facts: bool, dated: bool, emotion: Emotion | None, explicit: bool, text: str,
+                        role_play: bool) -> int:
+    importance = 3 + (2 if has_facts else 0) + (1 if dated else 0) + (1 if len(text) >= 60 else 0)
+    if emotion:
+        importance += round(emotion.intensity * 3)
+    if explicit:
+        importance += 2
+    if role_play:
+        importance -= 1
+    return max(1, min(10, importance))
+
+
+def _event_content(event: Event, korean: bool) -> str:
+    return f"{format_date(event.on, korean)}: {event.what}"
+
+
+class _MessageExtraction:
+    """What one user message yields; `LocalExtractor.extract` folds these into one result."""
+
+    def __init__(self, turn: ChatTurn, context: str, known: set[tuple[str, str]]):
+        self.turn = turn
+        self.text = turn.content.strip()
+        self.korean = _language_is_korean(self.text, context)
+        self.explicit = is_explicit(self.text)
+        self.role_play = in_character(self.text, context)
+        self.avoid_topics = avoid_topics(self.text, self.korean)
+        self.facts: list[ExtractedFact] = []
+        self.special_dates: list[SpecialDate] = []
+        self.nickname = ""
+        self.speech_level = speech_level(self.text) if self.korean and not self.role_play else ""
+        candidates = self._candidates(context)
+        self._semantic(candidates, known)
+        self._episodes(bool(candidates))
+
+    def _candidates(self, context: str) -> list[Candidate]:
+        if self.role_play or not self.text:
+            return []
+        asked = asked_subject(context)
+        found = korean_facts(self.text, asked) if self.korean else english_facts(self.text)
+        birthday = None if any(c.subject == "birthday" for c in found) else \
+            own_birthday_on(self.text, self.turn.created_at, self.korean)
+        if birthday:
+            found.append(Candidate("birthday", format_month_day(birthday.month, birthday.day, self.korean)))
+        if asked and not any(c.subject == asked for c in found):
+            answer = bare_answer(asked, self.text, self.korean)
+            # A pattern may already hold the answer under a finer subject ("곱창이랑 마라탕 좋아해요" → likes).
+            if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
+                found.insert(0, answer)
+        return _merge(found)
+
+    def _fact(self, **kwargs) -> ExtractedFact:
+        return ExtractedFact(explicit=self.explicit, source_message_id=self.turn.message_id, **kwargs)
+
+    def _semantic(self, candidates: list[Candidate], known: set[tuple[str, str]]) -> None:
+        for candidate in candidates:
+            if candidate.subject == "nickname" and candidate.request:
+                self.nickname = candidate.value
+            if candidate.subject == "birthday":
+                mentions = find_month_days(candidate.value, numeric=True)
+                if mentions:
+                    self.special_dates.append(SpecialDate(mentions[0].key, "생일" if self.korean else "birthday",
+                                                          self.turn.message_id))
+            key = (candidate.subject, _normalise(candidate.value))
+            if key in known:
+                continue
+            known.add(key)
+            self.facts.append(self._fact(
+                content=render_content(candidate, self.korean),
+                subject=candidate.subject,
+                value=candidate.value,
+                category=str(category_for_subject(candidate.subject)),
+                kind="semantic",
+                is_identity=is_identity_subject(candidate.subject),
+                importance=_semantic_importance(candidate.subject, self.explicit),
+            ))
+
+    def _episodes(self, has_facts: bool) -> None:
+        now = self.turn.created_at
+        birthday_days = {tuple(int(part) for part in d.date.split("-")[-2:]) for d in self.special_dates}
+        events = [] if self.role_play else events_in(self.text, now, self.korean, birthday_days)
+        emotion = detect_emotion(strip_masks(self.text), self.korean)
+        for event in events:
+            self.facts.append(self._fact(
+                content=_event_content(event, self.korean),
+                value=event.what,
+                category=str(MemoryCategory.EVENT),
+                kind="episodic",
+                importance=min(10, 6 + (1 if event.on > now.date() else 0) + (2 if self.explicit else 0)),
+                emotion=emotion.label if emotion else "",
+                emotion_intensity=emotion.intensity if emotion else 0.0,
+                event_date=event.on,
+            ))
+            if event.birthday_of_someone:
+                self.special_dates.append(SpecialDate(f"{event.on.month:02d}-{event.on.day:02d}", event.what,
+                                                      self.turn.message_id))
+        if not is_salient(self.text, self.korean, has_facts=has_facts or bool(events), has_feeling=emotion is not None):
+            return
+        when: date | None = events[0].on if events else event_date(self.text, now, birthday_days)
+        semantic = [f for f in self.facts if f.kind == "semantic"]
+        self.facts.append(self._fact(
+            content=mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS],
+            category=str(_episode_category(semantic, events, emotion, self.text)),
+            kind="episodic",
+            importance=_episode_importance(has_facts, when is not None, emotion, self.explicit, self.text,
+                                           self.role_play),
+            emotion=emotion.label if emotion else "",
+            emotion_intensity=emotion.intensity if emotion else 0.0,
+            event_date=when,
+        ))
+
+
+class LocalExtractor:
+    name = "local"
+
+    def extract(self, *, turns: list[ChatTurn], existing: list[ExistingFact]) -> ExtractionResult:
+        result = ExtractionResult()
+        known = {(f.subject, _normalise(f.value)) for f in existing if f.subject}
+        levels: list[str] = []
+        context = ""
+        for turn in turns:
+            if turn.role != "user":
+                context = turn.content
+                continue
+            message = _MessageExtraction(turn, context, known)
+            context = ""
+            result.facts.extend(message.facts)
+            for topic in message.avoid_topics:
+                if topic not in result.avoid_topics:
+                    result.avoid_topics.append(topic)
+            for special in message.special_dates:
+                if all((s.date, s.description) != (special.date, special.description) for s in result.special_dates):
+                    result.special_dates.append(special)
+            if message.nickname:
+                result.identity["nickname"] = message.nickname
+            if message.speech_level:
+                levels.append(message.speech_level)
+        if len(levels) >= 3:
+            level, count = Counter(levels).most_common(1)[0]
+            if count / len(levels) >= 0.8:
+                result.identity["honorific"] = level
+        return result
+
+
+# --- summary -------------------------------------------------------------------------------------------
+
+_LAUGHTER = re.compile(r"[ㅋㅎㅠㅜ]{2,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+")
+_EN_STOP = frozenset("""the and for that this with have just about what your you are was were they them then than
+there their really very like know think going want need much more some time today yesterday tomorrow lol haha
+been being it's i'm don't can't didn't doesn't would could should also still even okay yeah sure maybe things
+thing stuff good great well back into from when where which while because after before again only over
+""".split())
+
+
+def _clean_sentence(text: str, limit: int = 140) -> str:
+    text = re.sub(r"\s+", " ", _LAUGHTER.sub(" ", strip_masks(text))).strip()
+    if len(text) <= limit:
+        return text
+    cut = max(text.rfind(mark, 0, limit) for mark in (".", "!", "?", "…"))
+    return text[:cut + 1] if cut > 40 else text[:limit].rstrip() + "…"
+
+
+def _english_topics(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{3,}", text) if w.lower() not in _EN_STOP]
+
+
+class LocalSummarizer:
+    name = "local"
+
+    def summarize(self, *, turns: list[ChatTurn]) -> ConversationSummary:
+        """Return an extractive 1-2 sentence summary of the salient user statements."""
+        user_turns = [t for t in turns if t.role == "user" and t.content.strip()]
+        if not user_turns:
+            return ConversationSummary(summary="", topics=[], emotion="평온", importance=1)
+        korean_votes = 0
+        scored: list[tuple[float, int, str]] = []
+        emotions: dict[str, float] = {}
+        nouns: Counter = Counter()
+        first_seen: dict[str, int] = {}
+        fact_count = explicit = 0
+        strongest = 0.0
+        for index, turn in enumerate(user_turns):
+            text = turn.content.strip()
+            korean = _language_is_korean(text, "")
+            korean_votes += 1 if korean else -1
+            if is_chatter(text):
+                continue
+            facts = [] if in_character(text) else (korean_facts(text) if korean else english_facts(text))
+            emotion = detect_emotion(strip_masks(text), korean)
+            if not is_salient(text, korean, has_facts=bool(facts), has_feeling=emotion is not None):
+                continue
+            if emotion:
+                emotions[emotion.label] = emotions.get(emotion.label, 0.0) + emotion.intensity
+                strongest = max(strongest, emotion.intensity)
+            fact_count += len(facts)
+            explicit += 1 if is_explicit(text) else 0
+            score = 1 + 2 * len(facts) + (2 * emotion.intensity if emotion else 0) + min(2.0, len(text) / 60)
+            score += 2 if is_explicit(text) else 0
+            score += 1 if event_date(text, turn.created_at) else 0
+            scored.append((score, index, _clean_sentence(text)))
+            words = content_nouns(strip_masks(text)) if korean else _english_topics(strip_masks(text))
+            for word in words:
+                nouns[word] += 1
+                first_seen.setdefault(word, index)
+        best = sorted(sorted(scored, key=lambda s: -s[0])[:2], key=lambda s: s[1])
+        summary = " ".join(s[2] if re.search(r"[.!?…]$", s[2]) else f"{s[2]}." for s in best)
+        topics = [w for w, _ in sorted(nouns.items(), key=lambda item: (-item[1], first_seen[item[0]]))][:5]
+        importance = 2 + min(3, len(scored) // 3) + min(2, fact_count) + (2 if explicit else 0) + round(strongest * 2)
+        return ConversationSummary(
+            summary=summary,
+            topics=topics,
+            emotion=summary_emotion(emotions),
+            importance=max(1, min(10, importance)),
+        )

@@ -1,0 +1,178 @@
+"""The assistant turn as context: which subject did the character just ask about, and what is the
+user's bare answer ("그럼 키는?" → "178!" is a height; "What should I call you?" → "Captain").
+"""
+from __future__ import annotations
+
+import re
+
+from .candidates import Candidate
+from .dates import find_month_days
+from .korean_text import clauses, name_at, valid_value
+from .lexicon import (
+    COLORS_EN,
+    OCCUPATIONS_KO,
+    SEASONS_EN,
+    SEASONS_KO,
+    SPORTS_EN,
+    SPORTS_KO,
+    STOP_VALUES_EN,
+    in_list,
+    is_color_ko,
+    is_occupation_en,
+    is_occupation_ko,
+)
+from .morphology import noun_phrase_after
+
+# Checked in order inside one question sentence: "뭐라고 부를까? 그냥 이름 부를까?" asks for a nickname.
+_KO_QUESTIONS = (
+    ("nickname", r"뭐라고\s*(?:부르|불러|부를)|호칭|부를까|불러\s*줄까|불러줄까|애칭|별명|닉네임"),
+    ("name", r"이름"),
+    ("age", r"몇\s*살|나이|몇\s*년생"),
+    ("birthday", r"생일|언제\s*태어"),
+    ("major", r"전공|무슨\s*과(?![가-힣])|무슨\s*학과|어느\s*과(?![가-힣])"),
+    ("school", r"학교\s*어디|어느\s*학교|무슨\s*학교|어느\s*대학|어디\s*대학"),
+    ("occupation", r"무슨\s*일|직업|학생이야|학생이에요|학생이니|직장인|일해|회사\s*다녀|뭐\s*하는\s*사람|뭐\s*해\s*먹고"),
+    ("mbti", r"mbti|엠비티아이"),
+    ("hometown", r"고향|출신"),
+    ("residence", r"어디\s*살|사는\s*곳|어디\s*사|사는\s*데|어느\s*동네|어디에\s*살"),
+    ("blood_type", r"혈액형"),
+    ("height", r"키(?:는|가)|키\s*몇|몇\s*센치|키\s*커"),
+    ("weight", r"몸무게"),
+    ("family", r"가족|형제|남매|외동"),
+    ("pet", r"반려|애완|키우는\s*(?:동물|거|애)|동물\s*키워|펫|강아지\s*키워|고양이\s*키워|키워\s*\?|키우니|키우세요|키우는\s*거"),
+    ("allergy", r"알레르기|알러지"),
+    ("phobia", r"무서워하는|무서운\s*(?:거|게|것)|공포증"),
+    ("favorite_food", r"좋아하는\s*음식|최애\s*음식|음식은|뭐\s*먹는\s*거\s*좋아|무슨\s*음식"),
+    ("favorite_season", r"계절"),
+    ("favorite_color", r"색깔|무슨\s*색|좋아하는\s*색|어떤\s*색"),
+    ("favorite_movie", r"영화"),
+    ("favorite_artist", r"가수|밴드|아이돌|누구\s*노래|무슨\s*노래|노래\s*뭐|노래는\s*뭐|뭐\s*들어"),
+    ("best_friend", r"친한\s*친구|베프|절친|단짝"),
+    ("part_time_job", r"알바|아르바이트"),
+    ("hobby", r"취미|쉬는\s*날|주말에\s*(?:뭐|주로)"),
+    ("sport", r"운동"),
+    ("dream_job", r"꿈이|꿈은|장래\s*희망|되고\s*싶"),
+    ("handedness", r"손잡이|어느\s*손|무슨\s*손"),
+)
+_EN_QUESTIONS = (
+    ("nickname", r"what should i call you|what do you want me to call you|call you|nickname"),
+    ("name", r"your name|who are you"),
+    ("age", r"how old|your age"),
+    ("birthday", r"birthday|when were you born"),
+    ("major", r"major|studying|what do you study"),
+    ("occupation", r"what do you do|your job|for a living|do you work|are you a student"),
+    ("mbti", r"mbti"),
+    ("hometown", r"where are you from|hometown|grow up|grew up"),
+    ("residence", r"where do you live|where are you living|where do you stay|live now"),
+    ("blood_type", r"blood type"),
+    ("height", r"how tall|your height"),
+    ("favorite_food", r"favou?rite food|what do you like to eat"),
+    ("favorite_season", r"season"),
+    ("favorite_color", r"colou?r"),
+    ("favorite_movie", r"movie|film"),
+    ("favorite_artist", r"singer|band|artist|who do you listen|what music|what are you listening"),
+    ("best_friend", r"best friend|closest friend|bff"),
+    ("part_time_job", r"part[- ]time"),
+    ("hobby", r"hobby|hobbies|free time|spare time|for fun"),
+    ("sport", r"sport|work out|exercise"),
+    ("dream_job", r"dream job|dream is|want to be when|want to become"),
+)
+_KO_FILLERS = re.compile(r"^(?:(?:음+|어+|아+|흠+|글쎄|일단|사실|그냥|나는|난|저는|전|내|제|뭐|음…|어…|아…|헐|오|응|ㅇㅇ|웅|네|넵|"
+                         r"요즘은?|최근엔?|최근에는?|주로|보통|평소엔?|평소에는?|아마|원래|본래|나중에|언젠가|(?:나|저)(?=\s))"
+                         r"[\s…,.!~]*)+")
+_KO_ACT = re.compile(r"^(?P<act>.{2,40}?(?:는|은|기))\s*(?:거|것)(?:이야|야|예요|에요|이에요|임|$)")
+_NATIVE_AGE = re.compile(r"((?:열|스물|서른|마흔|쉰)\s*(?:하나|한|둘|두|셋|세|넷|네|다섯|여섯|일곱|여덟|아홉)?)(?:\s*살)?")
+_EN_FILLERS = re.compile(r"^(?:(?:um+|uh+|well|oh|hmm+|haha+|lol|so|i mean|i'd say|probably|maybe|honestly|"
+                         r"it'?s|its|i'?m|i am|my \w+ is|just)[\s,.!~]*)+", re.I)
+
+
+def _question_sentences(text: str) -> list[str]:
+    sentences = re.findall(r"[^.!?\n…~]*\?", text)
+    return [s.strip() for s in sentences if s.strip()]
+
+
+def asked_subject(assistant_text: str) -> str:
+    """Return the subject the assistant asked about last, or ''."""
+    if not assistant_text:
+        return ""
+    korean = bool(re.search(r"[가-힣]", assistant_text))
+    table = _KO_QUESTIONS if korean else _EN_QUESTIONS
+    for sentence in reversed(_question_sentences(assistant_text)[-2:]):
+        for subject, pattern in table:
+            if re.search(pattern, sentence, re.I):
+                return subject
+    return ""
+
+
+def _first_clause_ko(text: str) -> str:
+    parts = clauses(text)
+    return _KO_FILLERS.sub("", parts[0]).strip() if parts else ""
+
+
+def _typed_ok(subject: str, value: str, korean: bool) -> bool:
+    if subject == "favorite_color":
+        return is_color_ko(value) if korean else bool(in_list(value, COLORS_EN))
+    if subject == "favorite_season":
+        return value in SEASONS_KO if korean else value.lower() in SEASONS_EN
+    if subject == "occupation":
+        return is_occupation_ko(value) or value in OCCUPATIONS_KO if korean else is_occupation_en(value)
+    if subject == "sport":
+        return bool(in_list(value, SPORTS_KO if korean else SPORTS_EN))
+    return True
+
+
+def bare_answer(subject: str, user_text: str, korean: bool) -> Candidate | None:
+    """Return the user's short answer to `subject` ("178!" → height 178), or None."""
+    first = _first_clause_ko(user_text) if korean else _EN_FILLERS.sub("", re.split(r"[.,!?;\n]", user_text)[0]).strip()
+    if not first or first.endswith("?") or len(first.split()) > 5:
+        return None
+    if subject == "height":
+        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|센티)?", first)
+        return Candidate("height", match.group(0).replace(" ", "")) if match else None
+    if subject == "age" and korean and not re.search(r"\d", first):
+        match = _NATIVE_AGE.match(first)
+        return Candidate("age", match.group(0).strip()) if match else None
+    if subject in {"age", "weight"}:
+        match = re.search(r"(?<![\d.])(\d{1,3})\s*(살|세|kg|키로|years?\s*old)?", first)
+        if not match:
+            return None
+        if subject == "age":
+            number = int(match.group(1))
+            return Candidate("age", f"{number}살" if korean else str(number)) if 5 <= number <= 99 else None
+        return Candidate("weight", match.group(0).strip())
+    if subject == "birthday":
+        mentions = find_month_days(first, numeric=True)
+        return Candidate("birthday", first[mentions[0].start:mentions[0].end]) if mentions else None
+    if subject == "blood_type":
+        hangul = re.match(r"(에이비|에이|비|오)\s*형", first)
+        if hangul:
+            return Candidate("blood_type", {"에이비": "AB", "에이": "A", "비": "B", "오": "O"}[hangul.group(1)] + "형")
+        match = re.search(r"(?<![A-Za-z])(AB|A|B|O)(?![A-Za-z])", first, re.I)
+        return Candidate("blood_type", f"{match.group(1).upper()}형" if korean else match.group(1).upper()) if match else None
+    if subject == "mbti":
+        match = re.search(r"(?<![A-Za-z])([EI][NS][TF][JP])(?![A-Za-z])", first, re.I)
+        return Candidate("mbti", match.group(1).upper()) if match else None
+    if subject in {"name", "nickname"}:
+        value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|[,]", first)[0].strip(" '\"")
+        if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3)):
+            return None
+        return Candidate(subject, value, request=subject == "nickname") if valid_value(value, max_len=20) else None
+    if subject in {"pet", "allergy", "phobia", "family", "dating_status", "smoking", "handedness"}:
+        return None  # yes/no questions: a bare "응" or "no" is not a value
+    if korean and subject in {"dream_job", "hobby"}:
+        act = _KO_ACT.match(first)
+        if act:
+            return Candidate("goal" if subject == "dream_job" else "hobby", f"{act.group('act')} 것",
+                             label="꿈" if subject == "dream_job" else "")
+    if korean:
+        value = noun_phrase_after(first, 0, max_words=3)
+        if subject == "dream_job" and value and not is_occupation_ko(value):
+            return Candidate("goal", value, label="꿈") if valid_value(value) else None
+    else:
+        value = re.sub(r"^(?:(?:originally|born|raised)\s+)?(?:from|in)\s+", "", first, flags=re.I)
+        value = re.sub(r"^(?:a|an|the|my)\s+", "", value, flags=re.I).strip(" !.,")
+    if not value or not valid_value(value) or (not korean and value.lower() in STOP_VALUES_EN):
+        return None
+    if not _typed_ok(subject, value, korean):
+        return None
+    return Candidate(subject, value)

@@ -1,0 +1,152 @@
+"""Write rules for extracted facts (seed 003 §3, §4, §16; seed 004 §3).
+
+In order: the user's settings; exact duplicates (keyed content hash) reinforce; structured facts are
+corrected by subject key (a single-valued subject keeps one current value, the old one is
+deactivated and linked to its successor); episodes pass the embedding "surprise" filter; then the
+plan's cap applies. Every change writes an audit row without content.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from enum import Enum
+
+from django.conf import settings as django_settings
+from pgvector.django import CosineDistance
+
+from audit.services import AuditContext, audit_record
+from core.errors import ApplicationError
+
+from .categories import MemoryKind, MemorySource
+from .extraction.base import ExtractedFact
+from .hashing import content_hash, normalise_content
+from .lexical import lexical_keys
+from .models import MemoryItem, MemorySettings
+from .services import memory_make_room
+from .subjects import is_single_valued
+
+logger = logging.getLogger(__name__)
+
+SURPRISE_NEIGHBOURS = 50
+
+
+class WriteOutcome(str, Enum):
+    CREATED = "created"
+    REINFORCED = "reinforced"
+    SUPERSEDED = "superseded"  # created, and an older value of the subject was deactivated
+    SKIPPED = "skipped"
+    REFUSED = "refused"
+
+
+@dataclass(frozen=True)
+class SurpriseThresholds:
+    reinforce: float  # at or above: the same episode again — reinforce it, store nothing
+    store: float  # at or above (below reinforce): predictable — store damped if important, else skip
+    boost_below: float  # below: surprising — store with an importance boost
+
+    @classmethod
+    def from_settings(cls) -> "SurpriseThresholds":
+        return cls(reinforce=django_settings.MEMORY_SURPRISE_REINFORCE, store=django_settings.MEMORY_SURPRISE_STORE,
+                   boost_below=django_settings.MEMORY_SURPRISE_BOOST_BELOW)
+
+
+def _audit(context: AuditContext, action: str, item: MemoryItem, *, fields=(), details=None) -> None:
+    audit_record(context=context, action=action, object_type="memory_item", object_id=item.pk,
+                 target_user_id=item.user_id, target_user_ref=item.user.get_username(),
+                 character_slug=item.character_id, changed_fields=fields, details=details)
+
+
+def _reinforce(item: MemoryItem, context: AuditContext, *, reason: str) -> WriteOutcome:
+    item.strength = min(1.0, item.strength + 0.2)
+    item.mentioned_count += 1
+    item.save(update_fields=["strength", "mentioned_count", "updated_at"])
+    _audit(context, "updated", item, fields=["strength", "mentioned_count"], details={"reason": reason})
+    return WriteOutcome.REINFORCED
+
+
+def _nearest(live, embedding, embedding_model: str) -> tuple[MemoryItem | None, float]:
+    """The most similar of the scope's recent live items (same embedding model), and its cosine similarity."""
+    candidates = live.filter(embedding_model=embedding_model).exclude(embedding__isnull=True) \
+        .order_by("-created_at")[:SURPRISE_NEIGHBOURS]
+    nearest = (
+        MemoryItem.objects.filter(pk__in=candidates.values("pk"))
+        .annotate(distance=CosineDistance("embedding", embedding))
+        .order_by("distance")
+        .first()
+    )
+    return (nearest, 1.0 - nearest.distance) if nearest is not None else (None, 0.0)
+
+
+def memory_write_fact(
+    *, user, character, fact: ExtractedFact, embedding: list[float] | None, embedding_model: str,
+    memory_settings: MemorySettings, context: AuditContext, thresholds: SurpriseThresholds,
+    conversation_id: str = "", explicit_only: bool = False,
+) -> WriteOutcome:
+    """Apply the write rules to one extracted fact. Call inside the scope's locked transaction."""
+    if explicit_only and not fact.explicit:
+        return WriteOutcome.SKIPPED
+    if not memory_settings.allows(fact.category):
+        return WriteOutcome.SKIPPED
+    content = normalise_content(fact.content)
+    if not content:
+        return WriteOutcome.SKIPPED
+    scope = MemoryItem.objects.filter(user=user, character=character).select_related("user")
+    live = scope.filter(is_active=True, archived_at__isnull=True)
+    digest = content_hash(content)
+    importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
+
+    same_text = scope.filter(is_active=True, content_hash=digest).first()
+    if same_text is not None:
+        if same_text.archived_at is not None:  # told again: bring it back
+            same_text.archived_at = None
+            same_text.save(update_fields=["archived_at", "updated_at"])
+            _audit(context, "reactivated", same_text, fields=["archived_at"])
+        return _reinforce(same_text, context, reason="same_text")
+
+    superseded: list[MemoryItem] = []
+    if fact.subject:
+        same_subject = list(live.filter(subject_key=fact.subject))
+        value_key = normalise_content(fact.value).casefold()
+        for existing in same_subject:
+            if value_key and normalise_content(existing.subject_value).casefold() == value_key:
+                return _reinforce(existing, context, reason="same_value")
+        if is_single_valued(fact.subject):
+            superseded = same_subject
+    elif embedding is not None:
+        nearest, similarity = _nearest(live, embedding, embedding_model)
+        if nearest is not None and similarity >= thresholds.reinforce:
+            return _reinforce(nearest, context, reason="similar")
+        if nearest is not None and similarity >= thresholds.store:
+            if importance < 5 and not fact.explicit:
+                return WriteOutcome.SKIPPED  # predictable and unimportant: seed 003 §4 "skip"
+            importance = max(1, round(importance * 0.7))  # stored damped
+        elif similarity < thresholds.boost_below:
+            # surprising: seed 003 adds surprise*0.3 on a 0-1 scale, i.e. up to +3 on our 1-10 scale
+            importance = min(10, importance + round((1.0 - similarity) * 3))
+
+    try:
+        memory_make_room(user=user, character=character, context=context)
+    except ApplicationError as refusal:  # a downgraded plan above its cap: keep what exists, add nothing
+        logger.info("memory write refused for scope user=%s character=%s: %s", user.pk, character.pk, refusal.code)
+        return WriteOutcome.REFUSED
+
+    item = MemoryItem.objects.create(
+        user=user, character=character, content=content, content_hash=digest, category=fact.category,
+        kind=fact.kind if fact.kind in MemoryKind.values else MemoryKind.SEMANTIC,
+        subject_key=fact.subject[:100], subject_value=fact.value[:500], importance=importance,
+        confidence=1.0 if fact.explicit else 0.9, emotion=fact.emotion[:32],
+        emotion_intensity=max(0.0, min(1.0, fact.emotion_intensity)),
+        source=MemorySource.EXPLICIT if fact.explicit else MemorySource.INFERRED,
+        source_conversation_id=conversation_id[:128], source_message_id=fact.source_message_id[:128],
+        event_date=fact.event_date, embedding=embedding, embedding_model=embedding_model if embedding else "",
+        lexical_keys=lexical_keys(f"{content} {fact.value}"),
+    )
+    _audit(context, "created", item, fields=["content", "category", "kind", "subject_key"],
+           details={"source": item.source})
+    for old in superseded:
+        old.is_active = False
+        old.superseded_by = item
+        old.save(update_fields=["is_active", "superseded_by", "updated_at"])
+        _audit(context, "deactivated", old, fields=["is_active", "superseded_by"],
+               details={"reason": "superseded", "superseded_by": item.pk})
+    return WriteOutcome.SUPERSEDED if superseded else WriteOutcome.CREATED

@@ -1,0 +1,352 @@
+"""Mask personal data in text before it is stored (seed 000 §7.2): cards, resident numbers, phones, accounts,
+passwords and e-mail addresses.
+
+Passwords and e-mails are found by their lead-in words and shape. Numbers are found as chains of digit groups
+(joined by hyphens, dots or spaces) and each part of a chain is decided by the most specific check that accepts
+it: resident-number date and 7th digit, card Luhn, phone prefix; only then account shape or account context.
+Dates, times and amounts are fenced off first, so ordinary numbers in chat (ages, scores, prices, years) stay.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import NamedTuple
+
+CARD = "card"
+RRN = "rrn"
+PHONE = "phone"
+ACCOUNT = "account"
+PASSWORD = "password"
+EMAIL = "email"
+
+PASSWORD_MASK = "********"
+EMAIL_MASK = "***@***"
+RRN_MASK = "******-*******"
+
+# Stands in for text that is already masked or must not be read as a number; it keeps every offset in place.
+_BLOCK = "\x00"
+_MAX_GROUPS_PER_MATCH = 8  # no format has more groups; bounds the search on long runs of numbers
+_CONTEXT_GAP = 15
+
+# --- passwords -------------------------------------------------------------------------------------------------
+
+_PASSWORD = re.compile(
+    r"(?P<lead>비밀\s?번호|비번|패스워드|암호|핀\s?번호"
+    r"|(?<![A-Za-z])(?:password|passwd|passcode|pwd|pw)(?![A-Za-z])|(?<![A-Za-z])(?-i:PIN)(?![A-Za-z]))"
+    r"(?:\s+(?:for|to|of|on)\s+(?:(?:the|my|our|your)\s+)?[A-Za-z0-9'._-]+)?"  # "password for my bank is ..."
+    r"(?P<sep>\s*[:=：]\s*"
+    r"|(?:는|은|가|이|를|을|도)\s*(?:[:=：]\s*)?"
+    r"|\s+(?:is|was)(?:\s*[:=：])?\s+"
+    r"|\s+)"
+    r"(?P<token>\S+)",
+    re.IGNORECASE,
+)
+# Endings that attach to the secret in Korean ("abc123!이야"); anything else attached is kept as part of it.
+_KOREAN_ENDINGS = frozenset({
+    "이야", "야", "임", "입니다", "이에요", "예요", "에요", "이요", "요", "이고", "고", "이며", "며", "이라고", "라고",
+    "이라서", "라서", "인데", "는데", "이거든", "거든", "이다", "다", "으로", "로", "이랑", "랑", "이니까", "니까",
+    "이었어", "였어", "이었는데", "였는데", "이래", "래", "이지", "지", "이었음", "였음", "이었다", "였다", "이거야",
+    "이라니까", "라니까", "인데요", "이에용", "이구", "구", "이니", "니", "이네", "네", "이었지", "였지",
+})
+# English words that follow "password is" in chat without being the password.
+_PASSWORD_STOPWORDS = frozenset({
+    "a", "an", "the", "too", "so", "very", "not", "no", "wrong", "incorrect", "correct", "right", "still", "also",
+    "just", "really", "my", "your", "same", "different", "changed", "expired", "weak", "strong", "long", "short",
+    "required", "needed", "set", "reset", "empty", "missing", "invalid", "valid", "case", "this", "that", "it",
+    "for", "and", "or", "of", "to", "in", "on", "manager", "hint", "protected", "saved", "stored", "hidden",
+})
+_TRAILING_PUNCTUATION = ".,;:"
+_TRAILING_JAMO = re.compile(r"[ㄱ-ㅎㅏ-ㅣ]+$")
+_TRAILING_HANGUL = re.compile(r"[가-힣]+$")
+_COUNT = re.compile(r"\d{1,2}")  # "비밀번호 4자리": a count, not a secret
+
+# --- e-mail ----------------------------------------------------------------------------------------------------
+
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"
+)
+
+# --- numbers ---------------------------------------------------------------------------------------------------
+
+_HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+# Parentheses join an area code or a dropped trunk zero: "(02) 123-4567", "+82 (0)10-1234-5678".
+_SEPARATOR = rf"(?:[ \t]*[{_HYPHENS}][ \t]*|[ \t]{{1,3}}|\.|\)[ \t]?|[ \t]?\()"
+_NUMBER_CHAIN = re.compile(rf"(?<!\d)(?:\+[ \t]?)?\d+(?:{_SEPARATOR}\d+)*")
+_DIGITS = re.compile(r"\d+")
+
+_PROTECTED = re.compile(
+    # dates: 2026-03-08, 2026.3.8, 2026/03/08
+    r"(?<![\d\-./])(?:19|20)\d{2}([\-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])(?!\d)(?![\-./]\d)"
+    # times: 21:40, 09:05:30
+    r"|(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])"
+    # amounts with thousands separators: 50,000 / 1,234,567.89
+    r"|(?<![\d,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"
+)
+
+_MOBILE_PREFIXES = frozenset({"010", "011", "016", "017", "018", "019"})
+_AREA_CODES = frozenset({
+    "02", "031", "032", "033", "041", "042", "043", "044", "051", "052", "053", "054", "055",
+    "061", "062", "063", "064", "070",
+})
+_PHONE_DIGITS = re.compile(r"(?:01[016789]|02|0(?:3[1-3]|4[1-4]|5[1-5]|6[1-4]|70))\d{7,8}")
+_DAYS_IN_MONTH = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+_COMPACT_DATE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+# Words after which a 10-16 digit number is an account number. The weak ones are everyday words too
+# ("우리" = we, "하나" = one), so they count only when the number follows right after them.
+_STRONG_ACCOUNT_CONTEXT = re.compile(
+    r"계좌|통장|입금|송금|이체|은행|뱅크|예금주|신한|농협|카뱅|새마을금고|우체국|수협"
+    r"|(?<![A-Za-z])(?:account|acct|a/c|IBK|KB|NH)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_WEAK_ACCOUNT_CONTEXT = re.compile(r"국민|우리|하나|기업|토스|씨티|부산|대구|광주|경남|전북|제주")
+_WEAK_CONTEXT_GAP = re.compile(r"[\s:：=\-]*")
+# A number followed by a unit is an amount or a count, not an account ("1500000000원").
+_UNIT_AFTER = re.compile(
+    r"\s?(?:원|만|억|천|조|달러|불|엔|유로|위안|개|명|번|회|살|세|점|년|월|일|시|분|초|%|배|등|위"
+    r"|(?:km|kg|cm|mm|won|krw|usd|dollars?)(?![A-Za-z]))",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class MaskResult:
+    """The masked text and the kinds of personal data found, each once, in order of first appearance."""
+
+    text: str
+    kinds: tuple[str, ...]
+
+    @property
+    def found(self) -> bool:
+        return bool(self.kinds)
+
+
+class _Span(NamedTuple):
+    start: int
+    end: int
+    replacement: str
+    kind: str
+
+
+def mask_pii(text: str) -> MaskResult:
+    """Return `text` with cards, resident numbers, phones, accounts, passwords and e-mails masked."""
+    if not text:
+        return MaskResult(text=text, kinds=())
+    spans: list[_Span] = []
+    work = text
+    for find in (_find_passwords, _find_emails):
+        found = find(work)
+        spans.extend(found)
+        work = _blocked(work, [(s.start, s.end) for s in found])
+    work = _blocked(work, [m.span() for m in _PROTECTED.finditer(work)])
+    found = _find_numbers(work, _classify_specific)
+    spans.extend(found)
+    work = _blocked(work, [(s.start, s.end) for s in found])
+    spans.extend(_find_numbers(work, partial(_classify_account, work=work, contexts=_account_contexts(text))))
+    return _apply(text, spans)
+
+
+# --- assembly --------------------------------------------------------------------------------------------------
+
+def _blocked(text: str, ranges: list[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in ranges:
+        chars[start:end] = _BLOCK * (end - start)
+    return "".join(chars)
+
+
+def _apply(text: str, spans: list[_Span]) -> MaskResult:
+    parts: list[str] = []
+    kinds: list[str] = []
+    position = 0
+    for span in sorted(spans):
+        parts.append(text[position:span.start])
+        parts.append(span.replacement)
+        position = span.end
+        if span.kind not in kinds:
+            kinds.append(span.kind)
+    parts.append(text[position:])
+    return MaskResult(text="".join(parts), kinds=tuple(kinds))
+
+
+def _mask_digits(value: str) -> str:
+    return _DIGITS.sub(lambda m: "*" * len(m.group()), value)
+
+
+# --- passwords and e-mail --------------------------------------------------------------------------------------
+
+def _find_passwords(text: str) -> list[_Span]:
+    spans = []
+    for match in _PASSWORD.finditer(text):
+        token = match.group("token")
+        lead_is_english = match.group("lead").isascii()
+        secret_length = _secret_length(token, needs_symbol=lead_is_english and not match.group("sep").strip())
+        if secret_length:
+            start = match.start("token")
+            spans.append(_Span(start, start + secret_length, PASSWORD_MASK, PASSWORD))
+    return spans
+
+
+def _secret_length(token: str, *, needs_symbol: bool) -> int:
+    """Return how much of `token` is the secret: without sentence punctuation or an attached Korean ending."""
+    secret = token.rstrip(_TRAILING_PUNCTUATION)
+    secret = _TRAILING_JAMO.sub("", secret)  # "ㅋㅋ"
+    ending = _TRAILING_HANGUL.search(secret)
+    if ending and ending.group() in _KOREAN_ENDINGS:
+        secret = secret[:ending.start()]
+    elif ending and _COUNT.fullmatch(secret[:ending.start()]):
+        return 0
+    # Hangul-only words are not passwords here: Korean users type passwords in the Latin layout.
+    if not re.search(r"[A-Za-z0-9]", secret) or secret.lower() in _PASSWORD_STOPWORDS:
+        return 0
+    # "password hunter2" without "is" or ":" is too loose for bare words ("password manager").
+    if needs_symbol and secret.isalpha():
+        return 0
+    return len(secret)
+
+
+def _find_emails(text: str) -> list[_Span]:
+    if "@" not in text:
+        return []
+    return [_Span(m.start(), m.end(), EMAIL_MASK, EMAIL) for m in _EMAIL.finditer(text)]
+
+
+# --- numbers ---------------------------------------------------------------------------------------------------
+
+# classify(groups, separators, starts_with_plus, start, end) -> kind or None
+_Classifier = Callable[[list[str], list[str], bool, int, int], str | None]
+
+
+def _find_numbers(work: str, classify: _Classifier) -> list[_Span]:
+    """Split each digit chain in `work` into the longest leftmost parts that `classify` accepts."""
+    spans = []
+    for chain in _NUMBER_CHAIN.finditer(work):
+        plus = chain.group().startswith("+")
+        groups = [(chain.start() + m.start(), chain.start() + m.end()) for m in _DIGITS.finditer(chain.group())]
+        values = [_ascii_digits(work[start:end]) for start, end in groups]
+        separators = [work[groups[n][1]:groups[n + 1][0]] for n in range(len(groups) - 1)]
+        first = 0
+        while first < len(groups):
+            with_plus = plus and first == 0
+            start = chain.start() if with_plus else groups[first][0]
+            for last in range(min(len(groups), first + _MAX_GROUPS_PER_MATCH) - 1, first - 1, -1):
+                end = groups[last][1]
+                kind = classify(values[first:last + 1], separators[first:last], with_plus, start, end)
+                if kind:
+                    value = work[start:end]
+                    spans.append(_Span(start, end, RRN_MASK if kind == RRN else _mask_digits(value), kind))
+                    first = last + 1
+                    break
+            else:
+                first += 1
+    return spans
+
+
+def _ascii_digits(value: str) -> str:
+    return "".join(str(int(char)) for char in value)  # full-width and other Unicode digits too
+
+
+def _classify_specific(groups: list[str], seps: list[str], plus: bool, start: int, end: int) -> str | None:
+    if not plus and _is_rrn(groups):
+        return RRN
+    if not plus and _is_card(groups, seps):
+        return CARD
+    if _is_phone(groups, plus):
+        return PHONE
+    return None
+
+
+def _is_rrn(groups: list[str]) -> bool:
+    digits = "".join(groups)
+    if [len(g) for g in groups] not in ([13], [6, 7]):
+        return False
+    month, day = int(digits[2:4]), int(digits[4:6])
+    return 1 <= month <= 12 and 1 <= day <= _DAYS_IN_MONTH[month] and digits[6] in "12345678"
+
+
+def _is_card(groups: list[str], seps: list[str]) -> bool:
+    digits = "".join(groups)
+    if not 13 <= len(digits) <= 19 or any(_separator_kind(sep) not in ("-", " ") for sep in seps):
+        return False
+    lengths = [len(g) for g in groups]
+    grouped_by_four = lengths[0] == 4 and all(n == 4 for n in lengths[1:-1]) and 1 <= lengths[-1] <= 4
+    if not (len(lengths) == 1 or grouped_by_four or lengths in ([4, 6, 5], [4, 6, 4])):
+        return False
+    return _luhn_valid(digits)
+
+
+def _luhn_valid(digits: str) -> bool:
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        value = int(char)
+        if position % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def _is_phone(groups: list[str], plus: bool) -> bool:
+    digits = "".join(groups)
+    if plus:  # E.164: at most 15 digits with the country code
+        return 8 <= len(digits) <= 15 and (len(groups) > 1 or len(digits) >= 10)
+    if len(groups) == 1:
+        return bool(_PHONE_DIGITS.fullmatch(digits))
+    head, *rest = groups
+    if head not in _MOBILE_PREFIXES and head not in _AREA_CODES:
+        return False
+    return [len(g) for g in rest] in ([3, 4], [4, 4], [7], [8])
+
+
+def _account_contexts(text: str) -> list[tuple[int, bool]]:
+    """Return where each account context word ends, and whether it is a weak one."""
+    strong = [(m.end(), False) for m in _STRONG_ACCOUNT_CONTEXT.finditer(text)]
+    weak = [(m.end(), True) for m in _WEAK_ACCOUNT_CONTEXT.finditer(text)]
+    return strong + weak
+
+
+def _classify_account(groups: list[str], seps: list[str], plus: bool, start: int, end: int, *, work: str,
+                      contexts: list[tuple[int, bool]]) -> str | None:
+    digits = "".join(groups)
+    if not 10 <= len(digits) <= 16 or _UNIT_AFTER.match(work, end):
+        return None
+    if len(groups) > 1 and all(_YEAR.fullmatch(g) for g in groups):
+        return None
+    if _has_account_shape(groups, seps):
+        return ACCOUNT
+    separator_kinds = {_separator_kind(sep) for sep in seps}
+    if len(separator_kinds) > 1 or (len(groups) > 1 and any(_COMPACT_DATE.fullmatch(g) for g in groups)):
+        return None
+    return ACCOUNT if _follows_account_context(start, work, contexts) else None
+
+
+def _has_account_shape(groups: list[str], seps: list[str]) -> bool:
+    """Hyphenated Korean bank formats: 110-123-456789, 1002-123-456789, 123-456789-01-234, 352-1234-5678-93."""
+    return (
+        len(groups) >= 3
+        and all(_separator_kind(sep) == "-" for sep in seps)
+        and 3 <= len(groups[0]) <= 6
+        and all(len(g) >= 2 for g in groups[1:-1])
+    )
+
+
+def _separator_kind(sep: str) -> str:
+    """Return the kind of joint between two digit groups: "-", ".", "()" or " "."""
+    if any(char in _HYPHENS for char in sep):
+        return "-"
+    if "." in sep:
+        return "."
+    if "(" in sep or ")" in sep:
+        return "()"
+    return " "
+
+
+def _follows_account_context(start: int, work: str, contexts: list[tuple[int, bool]]) -> bool:
+    for context_end, weak in contexts:
+        if not 0 <= start - context_end <= _CONTEXT_GAP:
+            continue
+        if not weak or _WEAK_CONTEXT_GAP.fullmatch(work, context_end, start):
+            return True
+    return False

@@ -1,0 +1,145 @@
+"""Write rules for extracted facts: dedup, correction by subject, surprise filter, settings, caps."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from audit.models import AuditLog
+from audit.services import AuditContext
+from memories.extraction.base import ExtractedFact
+from memories.fact_writing import SurpriseThresholds, WriteOutcome, memory_write_fact
+from memories.models import MemoryItem, MemorySettings
+
+CONTEXT = AuditContext(actor_label="test", trigger="llm_extraction")
+THRESHOLDS = SurpriseThresholds(reinforce=0.95, store=0.85, boost_below=0.6)
+MODEL = "test-model"
+
+
+def unit(seed: int) -> np.ndarray:
+    vector = np.random.default_rng(seed).normal(size=512)
+    return vector / np.linalg.norm(vector)
+
+
+def mix(a: np.ndarray, b: np.ndarray, cosine: float) -> list[float]:
+    """A unit vector whose cosine with `a` is `cosine` (b gives the orthogonal direction)."""
+    ortho = b - a * float(a @ b)
+    ortho /= np.linalg.norm(ortho)
+    return list(cosine * a + np.sqrt(1 - cosine**2) * ortho)
+
+
+@pytest.fixture
+def write(alice, chunsim):
+    settings = MemorySettings(user=alice)
+
+    def _write(fact: ExtractedFact, embedding=None, memory_settings=None, **kwargs):
+        return memory_write_fact(user=alice, character=chunsim, fact=fact, embedding=embedding,
+                                 embedding_model=MODEL, memory_settings=memory_settings or settings,
+                                 context=CONTEXT, thresholds=THRESHOLDS, **kwargs)
+    return _write
+
+
+def live(alice, chunsim):
+    return MemoryItem.objects.filter(user=alice, character=chunsim, is_active=True, archived_at__isnull=True)
+
+
+def by_content(alice, chunsim, text: str) -> MemoryItem:
+    """Content is encrypted (no SQL lookups on it): find the item in Python."""
+    return next(item for item in live(alice, chunsim) if item.content == text)
+
+
+def residence(value: str, mid: str = "m1") -> ExtractedFact:
+    return ExtractedFact(content=f"사는 곳: {value}", subject="residence", value=value, category="location",
+                         is_identity=True, importance=7, source_message_id=mid)
+
+
+def test_correction_supersedes_the_old_value_and_keeps_history(write, alice, chunsim):
+    assert write(residence("노원")) == WriteOutcome.CREATED
+    assert write(residence("신촌", "m2")) == WriteOutcome.SUPERSEDED
+    current = live(alice, chunsim).get(subject_key="residence")
+    assert current.subject_value == "신촌"
+    old = MemoryItem.objects.get(subject_key="residence", is_active=False)
+    assert old.subject_value == "노원" and old.superseded_by_id == current.pk
+    row = AuditLog.objects.get(action="deactivated", object_id=str(old.pk))
+    assert row.details["superseded_by"] == current.pk and "노원" not in str(row.details)
+
+
+def test_same_value_again_reinforces_instead_of_duplicating(write, alice, chunsim):
+    write(residence("노원"))
+    item = live(alice, chunsim).get()
+    strength_before = item.strength
+    MemoryItem.objects.filter(pk=item.pk).update(strength=0.5)
+    assert write(ExtractedFact(content="노원 살아", subject="residence", value="노원", category="location")) \
+        == WriteOutcome.REINFORCED
+    item.refresh_from_db()
+    assert live(alice, chunsim).count() == 1
+    assert item.mentioned_count == 2 and item.strength == pytest.approx(0.7)
+    assert strength_before == 1.0
+
+
+def test_multi_valued_subjects_keep_every_value(write, alice, chunsim):
+    write(ExtractedFact(content="취미: 레고", subject="hobby", value="레고", category="preference"))
+    write(ExtractedFact(content="취미: 독서", subject="hobby", value="독서", category="preference"))
+    assert sorted(live(alice, chunsim).values_list("subject_value", flat=True)) == ["독서", "레고"]
+
+
+def test_exact_duplicate_text_reinforces(write, alice, chunsim):
+    fact = ExtractedFact(content="떡볶이를 제일 좋아함", category="preference", kind="episodic")
+    assert write(fact, embedding=list(unit(1))) == WriteOutcome.CREATED
+    assert write(fact, embedding=list(unit(1))) == WriteOutcome.REINFORCED
+    assert live(alice, chunsim).count() == 1
+
+
+def test_surprise_filter_bands(write, alice, chunsim):
+    base, other = unit(1), unit(2)
+    write(ExtractedFact(content="오늘 인턴 면접 봤어", kind="episodic", importance=5), embedding=list(base))
+    # >= reinforce: the same episode again
+    assert write(ExtractedFact(content="오늘 인턴 면접 보고 왔어", kind="episodic", importance=5),
+                 embedding=mix(base, other, 0.97)) == WriteOutcome.REINFORCED
+    # store band, unimportant: skipped
+    assert write(ExtractedFact(content="면접 봤다니까", kind="episodic", importance=3),
+                 embedding=mix(base, other, 0.9)) == WriteOutcome.SKIPPED
+    # store band, important: stored damped
+    assert write(ExtractedFact(content="면접 결과는 다음 주", kind="episodic", importance=8),
+                 embedding=mix(base, other, 0.9)) == WriteOutcome.CREATED
+    assert by_content(alice, chunsim, "면접 결과는 다음 주").importance == round(8 * 0.7)
+    # surprising: boosted
+    assert write(ExtractedFact(content="고양이를 키워", kind="episodic", importance=5),
+                 embedding=mix(base, other, 0.1)) == WriteOutcome.CREATED
+    assert by_content(alice, chunsim, "고양이를 키워").importance > 5
+
+
+def test_explicit_facts_are_kept_even_when_predictable(write, alice, chunsim):
+    base, other = unit(3), unit(4)
+    write(ExtractedFact(content="생일 파티 했어", kind="episodic"), embedding=list(base))
+    outcome = write(ExtractedFact(content="생일 파티 또 했어 기억해줘", kind="episodic", importance=2, explicit=True),
+                    embedding=mix(base, other, 0.9))
+    assert outcome == WriteOutcome.CREATED
+    assert by_content(alice, chunsim, "생일 파티 또 했어 기억해줘").source == "explicit"
+
+
+def test_settings_disallowed_category_and_explicit_only(write, alice, chunsim):
+    only_preferences = MemorySettings(user=alice, allowed_categories=["preference"])
+    assert write(residence("노원"), memory_settings=only_preferences) == WriteOutcome.SKIPPED
+    assert write(ExtractedFact(content="떡볶이 좋아", category="preference"), explicit_only=True) \
+        == WriteOutcome.SKIPPED
+    assert write(ExtractedFact(content="떡볶이 좋아 기억해줘", category="preference", explicit=True),
+                 explicit_only=True) == WriteOutcome.CREATED
+    assert live(alice, chunsim).count() == 1
+
+
+def test_downgraded_scope_refuses_new_facts(write, alice, chunsim):
+    from accounts.models import Plan, UserPlan
+
+    UserPlan.objects.filter(user=alice).update(plan=Plan.FREE)
+    for i in range(25):
+        MemoryItem.objects.create(user=alice, character=chunsim, content=f"fact {i}", content_hash=f"h{i}")
+    assert write(residence("노원")) == WriteOutcome.REFUSED
+    assert live(alice, chunsim).count() == 25
+
+
+def test_vectors_of_another_model_are_not_compared(write, alice, chunsim):
+    base = unit(5)
+    write(ExtractedFact(content="첫 번째 일화", kind="episodic"), embedding=list(base))
+    MemoryItem.objects.update(embedding_model="old-model")
+    assert write(ExtractedFact(content="첫 번째 일화 다시", kind="episodic"), embedding=list(base)) \
+        == WriteOutcome.CREATED
