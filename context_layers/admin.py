@@ -6,7 +6,7 @@ from rest_framework.exceptions import ValidationError as DrfValidationError
 from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
 
 from .documents import validate_layer_document
-from .models import UserActivity, UserContext
+from .models import Relationship, UserActivity, UserContext
 from .services import user_context_admin_save
 
 
@@ -58,6 +58,19 @@ class UserActivityAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
     list_display = ("user", "first_seen_at", "last_seen_at", "total_active_days", "total_conversations")
     search_fields = ("user__username",)
     readonly_fields = ("user", "first_seen_at", "last_seen_at", "total_active_days", "total_conversations")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Relationship)
+class RelationshipAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
+    audit_object_type = "relationship"
+    list_display = ("user", "character", "intimacy_level", "intimacy_score", "updated_at")
+    list_filter = ("intimacy_level", "character")
+    search_fields = ("user__username",)
+    readonly_fields = ("user", "character", "trust", "affection", "respect", "rivalry", "familiarity",
+                       "intimacy_score", "intimacy_level")
 
     def has_add_permission(self, request):
         return False

@@ -38,6 +38,7 @@ ContextResponse = inline_serializer("Context", {
     "soul": serializers.DictField(allow_null=True),
     "tools": serializers.DictField(),
     "memoryCount": serializers.IntegerField(),
+    "relationship": serializers.DictField(allow_null=True),
 })
 
 

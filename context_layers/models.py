@@ -42,3 +42,32 @@ class UserActivity(models.Model):
 
     def __str__(self) -> str:
         return f"activity of user {self.user_id}"
+
+
+class IntimacyLevel(models.TextChoices):
+    STRANGER = "stranger"
+    ACQUAINTANCE = "acquaintance"
+    FRIEND = "friend"
+    CLOSE_FRIEND = "close_friend"
+    INTIMATE = "intimate"
+
+
+class Relationship(models.Model):
+    """The relationship axes of seed 003 §2-1 for one (user, character) scope, each 0-100."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="relationships")
+    character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="relationships")
+    trust = models.FloatField(default=10.0)
+    affection = models.FloatField(default=10.0)
+    respect = models.FloatField(default=10.0)
+    rivalry = models.FloatField(default=0.0)
+    familiarity = models.FloatField(default=0.0)
+    intimacy_score = models.FloatField(default=0.0)
+    intimacy_level = models.CharField(max_length=16, choices=IntimacyLevel.choices, default=IntimacyLevel.STRANGER)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "character"], name="relationship_unique_scope")]
+
+    def __str__(self) -> str:
+        return f"relationship of user {self.user_id} with {self.character_id}: {self.intimacy_level}"

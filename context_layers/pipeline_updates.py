@@ -115,3 +115,40 @@ def rules_merge(*, user, character, avoid_topics: list[str], special_dates: list
         audit_scope_change(context, "updated", user=user, character=character, object_type="layer:tools+identity",
                            object_id=ctx.pk, fields=changed)
     return changed
+
+
+SOUL_LIST_MAX = 10
+SOUL_DREAM_SUBJECTS = ("dream_job", "goal", "goal_score")
+SOUL_PHASE_SUBJECTS = ("occupation", "school_year", "major")
+WORRY_EMOTIONS = {"스트레스", "슬픔"}
+
+
+def soul_refresh(*, user, character, dreams: list[str], life_phase: str, worry_topics: list[str], summary: str,
+                 context: AuditContext) -> list[str]:
+    """Refresh the soul layer from conversation summaries and goal facts (PREMIUM and up)."""
+    if not tier_policy_for_user(user).soul_enabled:
+        return []
+    ctx = _context_for(user, character)
+    soul = dict(ctx.soul or {})
+    changed = []
+    for key, new_values in (("dreams", dreams), ("recurringWorries", worry_topics)):
+        values = list(soul.get(key, []))
+        for value in new_values:
+            value = value.strip()[:200]
+            if value and value not in values:
+                values.append(value)
+                changed.append(key)
+        if values:
+            soul[key] = values[-SOUL_LIST_MAX:]
+    if life_phase and soul.get("lifePhase") != life_phase[:50]:
+        soul["lifePhase"] = life_phase[:50]
+        changed.append("lifePhase")
+    if summary and soul.get("summary") != summary[:2000]:
+        soul["summary"] = summary[:2000]
+        changed.append("summary")
+    if changed:
+        ctx.soul = validate_layer_document("soul", soul)
+        ctx.save(update_fields=["soul", "updated_at"])
+        audit_scope_change(context, "updated", user=user, character=character, object_type="layer:soul",
+                           object_id=ctx.pk, fields=sorted(set(changed)))
+    return changed

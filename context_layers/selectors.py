@@ -5,7 +5,7 @@ from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
 from memories.selectors import memory_live
 
-from .models import UserActivity, UserContext
+from .models import Relationship, UserActivity, UserContext
 
 _HEARTBEAT_FIELDS_BY_DETAIL = {
     HeartbeatDetail.LAST_SEEN: ("lastSeenAt",),
@@ -58,4 +58,14 @@ def context_overview(*, user, character) -> dict:
         "soul": (context.soul or {}) if policy.soul_enabled else None,
         "tools": context.tools or {},
         "memoryCount": memory_live(user=user, character=character).count(),
+        "relationship": relationship_overview(user=user, character=character),
     }
+
+
+def relationship_overview(*, user, character) -> dict | None:
+    relationship = Relationship.objects.filter(user=user, character=character).first()
+    if relationship is None:
+        return None
+    return {"intimacyLevel": relationship.intimacy_level, "intimacyScore": round(relationship.intimacy_score, 1),
+            **{axis: round(getattr(relationship, axis), 1)
+               for axis in ("trust", "affection", "respect", "rivalry", "familiarity")}}

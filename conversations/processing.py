@@ -17,8 +17,11 @@ from django.utils import timezone
 from audit.services import AuditContext
 from characters.models import Character
 from context_layers.pipeline_updates import HeartbeatStats, heartbeat_record, rules_merge
+from context_layers.relationship import RelationshipSignals, relationship_apply
 from memories.extraction.base import ChatTurn, ExistingFact
+from memories.extraction.factory import get_extractor, get_pii_second_pass
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
+from memories.pii import mask_substrings
 from memories.selectors import memory_live, memory_settings_for
 from memories.services import lock_scope
 
@@ -71,14 +74,31 @@ def _write_memories(*, user, character, result, settings, conversation_ids: dict
     return outcomes
 
 
+def _llm_pii_pass(pending: list[Message]) -> None:
+    """With Gemini on, a second PII check (seed 000 §7.2) before anything is extracted from the text.
+
+    The regex pass already masked the stored text at ingestion; this catches what patterns miss
+    (addresses, passport numbers) and re-masks the stored message too.
+    """
+    check = get_pii_second_pass()
+    if check is None:
+        return
+    for message in pending:
+        if message.role != MessageRole.USER:
+            continue
+        flagged = check(message.content)
+        if flagged:
+            message.content = mask_substrings(message.content, flagged)
+            message.pii_kinds = sorted(set(message.pii_kinds) | {"llm"})
+            message.save(update_fields=["content", "pii_kinds"])
+
+
 def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | None = None) -> dict:
     """Process up to BATCH pending messages of one scope; return counts of what happened.
 
     With `lock_timeout_ms`, waiting for another worker that holds the scope gives up after that
     long (django.db.OperationalError), for callers that must answer quickly.
     """
-    from memories.extraction.factory import get_extractor
-
     user = get_user_model().objects.get(pk=user_id)
     character = Character.objects.get(pk=character_slug)
     with transaction.atomic():
@@ -93,6 +113,7 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
         )
         if not pending:
             return {"processed": 0}
+        _llm_pii_pass(pending)
         settings = memory_settings_for(user)
         outcomes: Counter = Counter()
         emotions: list[str] = []
@@ -115,6 +136,8 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
                         special_dates=[{"date": d.date, "description": d.description} for d in result.special_dates],
                         identity=result.identity, context=PIPELINE_CONTEXT)
             emotions = [fact.emotion for fact in result.facts if fact.emotion]
+        relationship_apply(user=user, character=character, signals=RelationshipSignals(
+            user_messages=[m.content for m in pending if m.role == MessageRole.USER], emotions=emotions))
         numbers = heartbeat_numbers(user=user, character=character)
         heartbeat_record(user=user, character=character, context=PIPELINE_CONTEXT,
                          stats=HeartbeatStats(emotion_keywords=emotions, **numbers))

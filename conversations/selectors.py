@@ -24,7 +24,7 @@ def scopes_with_pending_messages(*, older_than=None) -> list[tuple[int, str]]:
     pending = Message.objects.filter(processed_at__isnull=True)
     if older_than is not None:
         pending = pending.filter(received_at__lte=older_than)
-    return list(pending.values_list("user_id", "character_id").distinct())
+    return list(pending.order_by().values_list("user_id", "character_id").distinct())
 
 
 def heartbeat_numbers(*, user, character) -> dict:

@@ -3,14 +3,16 @@ and for conversations idle for 30 minutes. Each summary is also kept as an episo
 from __future__ import annotations
 
 import logging
+from collections import Counter
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from context_layers.pipeline_updates import SOUL_DREAM_SUBJECTS, SOUL_PHASE_SUBJECTS, WORRY_EMOTIONS, soul_refresh
 from memories.extraction.base import ChatTurn, ExtractedFact
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
-from memories.selectors import memory_settings_for
+from memories.selectors import memory_live, memory_settings_for
 from memories.services import lock_scope
 
 from .models import Conversation, ConversationStatus, ConversationSummary, EndReason
@@ -77,6 +79,21 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
                     embedding=embedder.embed([result.summary])[0], embedding_model=embedder.model_name,
                     thresholds=SurpriseThresholds.from_settings(), conversation_id=conversation.external_id,
                 )
+            _refresh_soul(user=user, character=character, latest=summary)
     except IntegrityError:  # another worker summarised the same span
         return None
     return summary
+
+
+def _refresh_soul(*, user, character, latest: ConversationSummary) -> None:
+    """Soul layer from summaries (seed 000 §5): dreams and life phase from facts, recurring worries."""
+    facts = memory_live(user=user, character=character).exclude(subject_key="").only("subject_key", "subject_value")
+    dreams = [f.subject_value for f in facts if f.subject_key in SOUL_DREAM_SUBJECTS and f.subject_value]
+    phase = next((f.subject_value for f in facts if f.subject_key in SOUL_PHASE_SUBJECTS and f.subject_value), "")
+    worry_counts: Counter = Counter()
+    for summary in ConversationSummary.objects.filter(conversation__user=user, conversation__character=character,
+                                                      emotion__in=WORRY_EMOTIONS):
+        worry_counts.update(set(summary.topics))
+    worries = [topic for topic, count in worry_counts.most_common(5) if count >= 2]
+    soul_refresh(user=user, character=character, dreams=dreams, life_phase=phase, worry_topics=worries,
+                 summary=latest.summary if not latest.fallback else "", context=PIPELINE_CONTEXT)

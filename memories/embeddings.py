@@ -99,7 +99,7 @@ class GeminiEmbedder:
     dimensions = EMBEDDING_DIMENSIONS
     model_name = f"{GEMINI_EMBEDDING_MODEL}/{EMBEDDING_DIMENSIONS}"
 
-    def __init__(self, client: genai.Client | None = None, retries: int = 3, base_delay: float = 1.0):
+    def __init__(self, client: genai.Client | None = None, retries: int = 3, base_delay: float | None = None):
         self.client = client or build_client(settings.GEMINI_API_KEY)
         self.retries = retries
         self.base_delay = base_delay

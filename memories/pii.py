@@ -350,3 +350,13 @@ def _follows_account_context(start: int, work: str, contexts: list[tuple[int, bo
         if not weak or _WEAK_CONTEXT_GAP.fullmatch(work, context_end, start):
             return True
     return False
+
+
+LLM_MASK = "[가림]"
+
+
+def mask_substrings(text: str, substrings: list[str]) -> str:
+    """Mask substrings an LLM flagged as sensitive (longest first, so no part of a longer one survives)."""
+    for value in sorted({s for s in substrings if s and s.strip()}, key=len, reverse=True):
+        text = text.replace(value, LLM_MASK)
+    return text

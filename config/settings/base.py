@@ -134,6 +134,8 @@ DEFAULT_PLAN = env("DEFAULT_PLAN", default="PREMIUM")
 
 GEMINI_API_KEY = env("GEMINI_API_KEY", default="")
 GEMINI_MODEL = env("GEMINI_MODEL", default="gemini-2.5-flash")
+GEMINI_BASE_URL = env("GEMINI_BASE_URL", default="")  # only for pointing at a stub server in tests
+GEMINI_RETRY_BASE_DELAY = env.float("GEMINI_RETRY_BASE_DELAY", default=1.0)  # s; doubles per retry
 
 LOGGING = {
     "version": 1,

@@ -174,6 +174,8 @@ _FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\
                              re.I)
 _LIKE = re.compile(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?P<verb>love|like|adore|enjoy|hate|can'?t stand|dislike|don'?t like)\s+{_VALUE}{_LIST_BOUNDARY}",
                    re.I)
+_HOBBY_DO = re.compile(r"\bi\s+(?:do|practice|play)\s+(?P<v>[a-z ]{3,20}?)\s+(?:on\s+(?:the\s+)?weekends?|every\s+\w+|for fun|"
+                       r"in my (?:free|spare) time|as a hobby|a lot)\b", re.I)
 _GYM = re.compile(r"\bi\s+(?:usually\s+|often\s+)?(?:go|hit)\s+(?:to\s+)?the\s+gym\b|\bi\s+work\s*out\b", re.I)
 _PLAY = re.compile(r"\bi\s+(?:play|practice|do|go)\s+(?!to\b)(?P<v>[a-z -]{3,25}?)(?=\s*(?:[.,!?;]|$|\s(?:every|on|with|at|twice|once|a lot|"
                    r"sometimes|often|and|but)\b))", re.I)
@@ -182,6 +184,9 @@ _SPORT_VERB = re.compile(r"\bi\s+(?:usually\s+|often\s+|regularly\s+)?(?P<v>" + 
 _PET = re.compile(rf"\bi\s+(?:just\s+|finally\s+|recently\s+|also\s+|now\s+|still\s+)?(?:have|own|got|adopted|'ve got)\s+(?:an?\s+|two\s+|three\s+|a\s+little\s+|a\s+)?(?P<kind>(?:[a-z]+\s+){{0,2}}?"
                   rf"(?:{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))}))s?"
                   r"(?:\s+(?:named|called)\s+(?P<name>[A-Z][\w'-]*))?", re.I)
+_PET_NAMED = re.compile(rf"\b(?:an?|my|our)\s+(?:(?:little|sweet|old|new|baby|tiny|fat|lazy)\s+)?"
+                        rf"(?P<kind>(?:[a-z]+\s+)?(?:{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))}))\s+"
+                        r"(?:named|called)\s+(?P<name>[A-Z][\w'-]*)", re.I)
 _PET_NAME = re.compile(rf"\bmy\s+(?P<kind>{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))})(?:'?s\s+name\s+is\s+|\s+)"
                        r"(?P<name>[A-Z][\w'-]*)")
 _BREED_EN = re.compile(rf"\b(?P<breed>{'|'.join(sorted(BREEDS_EN, key=len, reverse=True))})\b", re.I)
@@ -189,7 +194,10 @@ _SIBLINGS = re.compile(r"\bi\s+have\s+(?P<v>(?:an?|one|two|three|four|\d)\s+(?:o
                        r"(?:brothers?|sisters?|siblings?))\b", re.I)
 _FAMILY = re.compile(r"\b(?P<v>i'?m\s+(?:an?|the)\s+(?:only child|youngest|oldest|eldest|middle child)|"
                      r"(?:there are|we are|we're)\s+(?:\w+)\s+(?:of us\s+)?in my family|family of (?:\w+))\b", re.I)
-_DATING = re.compile(r"\b(?P<v>i'?m\s+(?:single|married|engaged|divorced|taken|in a relationship|seeing someone|dating someone)|"
+_DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|engaged|divorced|taken|in a relationship|"
+                     r"seeing someone|dating someone|seeing [A-Z]\w+|dating [A-Z]\w+)|"
+                     r"i\s+(?:just\s+|recently\s+)?(?:started|began)\s+(?:dating|seeing)(?:\s+someone|\s+[A-Z]\w+)?|"
+                     r"i\s+(?:have|'ve got)\s+a\s+new\s+(?:girlfriend|boyfriend|partner)|"
                      r"i\s+(?:have|'ve got)\s+a\s+(?:girlfriend|boyfriend|partner|wife|husband)|"
                      r"i\s+(?:don'?t|do not)\s+have\s+a\s+(?:girlfriend|boyfriend|partner)|"
                      r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped))\b", re.I)
@@ -336,6 +344,10 @@ def _preferences(sentence: str) -> list[Candidate]:
         value = _clean(match.group("v"))
         if in_list(value, SPORTS_EN) and not _negated(sentence, match.start()):
             found.append(Candidate("sport", value))
+    for match in _HOBBY_DO.finditer(sentence):
+        value = _clean(match.group("v"))
+        if _ok(value) and not in_list(value, SPORTS_EN):
+            found.append(Candidate("hobby", value))
     if _GYM.search(sentence) and not _negated(sentence, _GYM.search(sentence).start()):
         found.append(Candidate("sport", "gym"))
     for match in _SPORT_VERB.finditer(sentence):
@@ -345,9 +357,12 @@ def _preferences(sentence: str) -> list[Candidate]:
 
 def _pets(text: str) -> list[Candidate]:
     """A pet over the whole message: "I just got a puppy! His name is Mochi"."""
-    for match in list(_PET.finditer(text)) + list(_PET_NAME.finditer(text)):
+    for match in list(_PET.finditer(text)) + list(_PET_NAME.finditer(text)) + list(_PET_NAMED.finditer(text)):
         if _negated(text, match.start()) or re.match(r"\s*(?:allerg|phobia)", text[match.end():]):
             continue
+        if re.search(r"\b(?:he|she|they|friend|brother|sister|mom|dad|neighbou?r)\s+(?:has|have|had|got)\s+$",
+                     text[:match.start()], re.I):
+            continue  # "my friend has a cat named Tom"
         kind = _clean(match.group("kind"))
         name = match.group("name") or ""
         if not name:
@@ -381,6 +396,9 @@ def _traits(sentence: str) -> list[Candidate]:
         value = re.sub(r"^(?:i'?m|i|we)\s+", "", match.group("v"), flags=re.I)
         if re.search(r"broke up|got dumped", value, re.I):
             value = "single (recently broke up)"
+        elif re.match(r"(?:just\s+|recently\s+)?(?:started|began)", value, re.I):
+            value = "dating " + (re.search(r"(?:dating|seeing)\s+(\w+)", value).group(1) if re.search(r"(?:dating|seeing)\s+\w+", value) else "someone")
+            value = value.replace("dating someone", "dating someone (new relationship)")
         found.append(Candidate("dating_status", value))
     match = _DIET.search(sentence)
     if match and not _negated(sentence, match.start()):

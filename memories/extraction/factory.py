@@ -28,3 +28,13 @@ def get_summarizer() -> Summarizer:
     from .local import LocalSummarizer
 
     return LocalSummarizer()
+
+
+def get_pii_second_pass():
+    """With Gemini on, a callable text -> substrings to mask that the regex pass missed; else None."""
+    if not settings.GEMINI_API_KEY:
+        return None
+    from .gemini import build_client, gemini_pii_check
+
+    client = build_client(settings.GEMINI_API_KEY)
+    return lambda text: gemini_pii_check(client, text)

@@ -60,8 +60,15 @@ T = TypeVar("T")
 
 
 def build_client(api_key: str, http_options: types.HttpOptions | None = None) -> genai.Client:
-    """Return a google-genai client; without `http_options` requests time out after 30 s."""
-    return genai.Client(api_key=api_key, http_options=http_options or types.HttpOptions(timeout=DEFAULT_TIMEOUT_MS))
+    """Return a google-genai client; without `http_options` requests time out after 30 s.
+
+    GEMINI_BASE_URL (unset in production) points the client at another endpoint, e.g. a local stub
+    server in end-to-end tests.
+    """
+    if http_options is None:
+        base_url = getattr(settings, "GEMINI_BASE_URL", "")
+        http_options = types.HttpOptions(timeout=DEFAULT_TIMEOUT_MS, **({"base_url": base_url} if base_url else {}))
+    return genai.Client(api_key=api_key, http_options=http_options)
 
 
 def default_model() -> str:
@@ -100,12 +107,17 @@ def _is_retryable(exc: BaseException) -> bool:
     return not isinstance(exc, errors.ClientError) or exc.code in RETRYABLE_CLIENT_CODES
 
 
-def call_with_retries(operation: Callable[[], T], *, name: str, retries: int = 3, base_delay: float = 1.0) -> T:
+def call_with_retries(operation: Callable[[], T], *, name: str, retries: int = 3,
+                      base_delay: float | None = None) -> T:
     """Run `operation` up to `retries` times, sleeping base_delay * 2**i after failure i.
+
+    Without `base_delay`, settings.GEMINI_RETRY_BASE_DELAY (1 s) is used.
 
     Outages, rate limits (429), network errors and malformed replies are retried; other client
     errors (a bad key, a bad request) are not. Raise GeminiUnavailable when giving up.
     """
+    if base_delay is None:
+        base_delay = float(getattr(settings, "GEMINI_RETRY_BASE_DELAY", 1.0))
     attempts = max(1, retries)
     for attempt in range(attempts):
         try:
@@ -353,7 +365,7 @@ class GeminiExtractor:
     name = "gemini"
 
     def __init__(self, client: genai.Client | None = None, model: str | None = None, retries: int = 3,
-                 base_delay: float = 1.0, fallback: Extractor | None = None):
+                 base_delay: float | None = None, fallback: Extractor | None = None):
         self.client = client or build_client(settings.GEMINI_API_KEY)
         self.model = model or default_model()
         self.retries = retries
@@ -438,7 +450,7 @@ class GeminiSummarizer:
     name = "gemini"
 
     def __init__(self, client: genai.Client | None = None, model: str | None = None, retries: int = 3,
-                 base_delay: float = 1.0):
+                 base_delay: float | None = None):
         self.client = client or build_client(settings.GEMINI_API_KEY)
         self.model = model or default_model()
         self.retries = retries
@@ -489,7 +501,7 @@ class PiiReply(BaseModel):
 
 
 def gemini_pii_check(client: genai.Client, text: str, *, model: str | None = None, retries: int = 3,
-                     base_delay: float = 1.0) -> list[str]:
+                     base_delay: float | None = None) -> list[str]:
     """Return substrings of `text` to mask that the regex pass missed ([] when Gemini fails).
 
     Only strings that occur in `text` verbatim are returned, longest first, so masking them one

@@ -301,6 +301,7 @@ _SHORT_YEAR = re.compile(r"(?<![가-힣A-Za-z])(?P<v>[고중초대]\s*[1-6]|\d{2
 _MAJOR_TOPIC = re.compile(r"(?:내|제)?\s*(?:전공|학과)(?:은|는|이|가)\s*")
 _MAJOR_VERB = re.compile(r"(?P<kw>전공)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|생|해|하고|했|중|으로|$|\s|[!.,~])")
 _DEPARTMENT = re.compile(r"([가-힣A-Za-z]{2,12}(?:학과|학부|공학과|교육과))(?:이야|야|예요|에요|이에요|입니다|임|이고|고|인데|\s|$|[!.,~])")
+_DEPARTMENT_ATTEND = re.compile(r"([가-힣A-Za-z]{1,10}과)\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|재학|학생|생이야|생이에요)")
 _SCHOOL_ATTEND = re.compile(r"(?P<school>[가-힣A-Za-z]{1,12}?(?:대학교|대학원|대학|대|고등학교|중학교|초등학교|여고|여중|과고|외고|예고))"
                             r"\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|재학|학생|생이야|생이에요|에\s*다니)")
 _WORK_AT = re.compile(r"(?P<place>\S+?)(?:에서)\s*(?:\S+\s+){0,2}?(?:일해|일하고|일하는|일함|일합니다|일해요|근무|일하거든|일한다)")
@@ -342,6 +343,9 @@ def _study_and_work(clause: str) -> list[Candidate]:
         value = noun_phrase_before(clause, match.start("kw"), max_words=2)
         if valid_value(value) and value not in {"내", "제", "무슨", "부"} and not about_someone_else(clause, match.start()):
             found.append(Candidate("major", value))
+    for match in _DEPARTMENT_ATTEND.finditer(clause):
+        if is_major_ko(match.group(1)) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("major", match.group(1)))
     for match in _DEPARTMENT.finditer(clause):
         if is_major_ko(match.group(1)) and not about_someone_else(clause, match.start()):
             found.append(Candidate("major", match.group(1)))
@@ -389,6 +393,7 @@ def _study_and_work(clause: str) -> list[Candidate]:
         topic = _TOPIC_MARKED.findall(clause[:clause.rfind(value, 0, morph.start)])
         if topic and topic[-1] not in _SELF_TOPICS:
             continue  # "내 꿈은 게임 개발자야" is a dream, "형은 개발자야" someone else's job
+        value = re.sub(r"^(?:\d+\s*(?:살|세)|[가-힣]+\s*살)\s+", "", value)  # "20살 대학생이고" → 대학생
         if is_occupation_ko(value) and not wished_after(clause, morph.end):
             found.append(Candidate("occupation", value))
         elif is_major_ko(value) and len(value) >= 2:
@@ -505,6 +510,8 @@ _COMMON_FEARS = ("벌레", "거미", "바퀴벌레", "바퀴", "뱀", "쥐", "�
                  "천둥", "번개", "비행기", "주사", "치과", "피", "광대", "엘리베이터", "좁은 곳", "공포영화", "공포 영화",
                  "놀이기구", "롤러코스터", "나방", "곤충", "비둘기", "새", "개", "강아지", "고양이", "닭", "귀뚜라미",
                  "깊은 물", "불", "대중교통", "사람 많은 곳", "번지점프", "자이로드롭", "터널", "혼자 있는 거", "병원")
+_FEAR_FILLERS = re.compile(r"(?:\s*(?:세상에서|세상\s*에서|진짜|너무|엄청|제일|완전|되게|정말|극도로|좀|많이|특히|젤|가장|"
+                           r"진심|개|넘|무지|겁나|정말로))+\s*$")
 _SCARIEST = re.compile(r"(?:제일|가장|젤)\s*무서운\s*(?:건|게|거|것은|것)\s*")
 _TRAUMA = re.compile(r"(\S+)\s*트라우마")
 
@@ -532,8 +539,9 @@ def _fears(clause: str) -> list[Candidate]:
             word = f"{before} 공포증"
         found.append(Candidate("phobia", word))
     for match in _FEAR_VERB.finditer(clause):
-        start = match.start()
-        value = noun_phrase_before(clause, start, max_words=2)
+        start = match.start("verb")
+        before = _FEAR_FILLERS.sub("", clause[:start])
+        value = noun_phrase_before(before, len(before), max_words=2)
         if not valid_value(value) or about_someone_else(clause, clause.rfind(value, 0, start)):
             continue
         habitual = "해" in match.group("verb") or "함" in match.group("verb") or "하는" in match.group("verb") \
@@ -555,7 +563,7 @@ def _fears(clause: str) -> list[Candidate]:
 
 _PARTNER = r"(?:여친|여자\s*친구|여자친구|남친|남자\s*친구|남자친구|애인|연인|사귀는\s*사람|만나는\s*사람)"
 _PARTNER_STATE = re.compile(rf"(?<!전\s)(?<!전)(?P<who>{_PARTNER})(?:이|가|은|는|도)?\s*(?:아직|지금|요즘|현재|당연히)?\s*"
-                            r"(?P<state>없어|없음|없고|없는|없다|없지|없어서|없는데|없어요|없습니다|있어|있음|있고|있는데|있다|있어요|있습니다|생겼)")
+                            r"(?P<state>없\S*|있\S*|생겼\S*)")
 _SINGLE = re.compile(r"(모태\s*솔로|모쏠|솔로|싱글|독신|미혼|기혼|유부남|유부녀|돌싱|연애\s*중|연애하는\s*중|썸\s*타는\s*중|썸\s*타는\s*중)"
                      r"(?:\s*(?:\d+|한|두|세|네|다섯)\s*년\s*차)?(?!\s*(?:곡|앨범|무대|데뷔|활동|앨범|가수|라이브))")
 _MARRIED = re.compile(r"(결혼|약혼)\s*(?:했|함|한\s*지|했어|했고|했는데|했습니다|했어요)")
@@ -569,10 +577,10 @@ def _dating(clause: str) -> list[Candidate]:
     for match in _PARTNER_STATE.finditer(clause):
         if re.search(r"(?:전|前|옛|구)\s*$", clause[:match.start()]) or about_someone_else(clause, match.start()):
             continue
-        who = re.sub(r"\s+", "", match.group("who"))
+        who = re.sub(r"\s+", " ", match.group("who"))
         state = "없음" if match.group("state").startswith("없") else "있음"
-        if wished_after(clause, match.end()):
-            continue
+        if wished_after(clause, match.end()) or re.match(r"있었|없었", match.group("state")):
+            continue  # "여친 있었는데" is the past
         parts.append(f"{who} {state}")
     for match in _SINGLE.finditer(clause):
         if not about_someone_else(clause, match.start()):

@@ -38,6 +38,8 @@ _PET_SIGNAL = re.compile(rf"(?<![가-힣])(?P<animal>{_ANIMAL}|{_BREED})(?:를|�
 _OWNER_BEFORE = re.compile(r"(?:^|\s)(?:나|저|난|전|나는|저는|나도|저도|우리\s*집에?|우리집에?|집에)\s*(?:\S+\s*){0,2}$")
 _OUR_PET = re.compile(rf"(?:우리\s*집|우리집|우리|내|제|울집|울)\s*(?P<animal>{_ANIMAL}|{_BREED})")
 _ANIMAL_MENTION = re.compile(rf"(?<![가-힣])(?P<animal>{_ANIMAL}|{_BREED})")
+_OWN_ANIMAL_NAME = re.compile(rf"(?:우리\s*집|우리집|울집|우리|내|제)\s*(?:{_ANIMAL})\s+(?P<word>[가-힣A-Za-z]{{1,6}}?)"
+                              r"(?:이는|는|은|이가|가|이랑|랑|도)\s")
 _NAME_LIST = re.compile(r"^\s*(?P<a>[가-힣A-Za-z]{1,6}?)(?:이랑|랑|하고|,|와|과)\s*(?P<b>[가-힣A-Za-z]{1,6})\s*$")
 _ANIMAL_RE = re.compile(rf"(?<![가-힣])({_ANIMAL})(?=$|[^가-힣]|를|을|도|는|가|이|랑|한|두|키)")
 _BREED_RE = re.compile(rf"({_BREED})")
@@ -51,6 +53,10 @@ def _pet_name(text: str) -> str:
         names = _NAME_LIST.match(clause)
         if names and not _ANIMAL_RE.search(clause):
             return f"{strip_name_suffix(names.group('a'))}, {strip_name_suffix(names.group('b'))}"
+    for match in _OWN_ANIMAL_NAME.finditer(text):
+        name = strip_name_suffix(match.group("word"))
+        if valid_value(name, max_len=12) and not _BREED_RE.fullmatch(name) and name not in {"이름", "한", "두", "세"}:
+            return name  # "우리 집 고양이 나비는 러시안블루야"
     for pattern in (_PET_NAME_TOPIC, _NAMED, _NAMED_IT):
         match = pattern.search(text)
         if not match or re.search(r"(?:내|제|나의|저의)\s*$", text[:match.start()]):

@@ -9,7 +9,7 @@ import re
 
 from .candidates import FAVORITE_TOPICS, Candidate
 from .korean_text import about_someone_else, clauses, name_at, valid_value, wished_after
-from .lexicon import ANIMALS_KO, DRINKS_KO, FRUITS_KO, SEASONS_KO, SPORTS_KO, in_list, is_color_ko, is_food_ko
+from .lexicon import ANIMALS_KO, ARTISTS_KO, DRINKS_KO, HOBBIES_KO, FRUITS_KO, SEASONS_KO, SPORTS_KO, in_list, is_color_ko, is_food_ko
 from .morphology import is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
 
 TOPIC_SUBJECTS_KO = {
@@ -58,11 +58,15 @@ def type_subject(value: str) -> str:
         return "favorite_animal"
     if in_list(compact, _GENRES):
         return "favorite_genre"
+    if compact.lower() in {a.replace(" ", "").lower() for a in ARTISTS_KO}:
+        return "favorite_artist"
+    if compact in {h.replace(" ", "") for h in HOBBIES_KO}:
+        return "hobby"
     return ""
 
 
 # One season and one colour are favourites even when merely liked; foods, drinks and the rest are many.
-_ALWAYS_FAVORITE = frozenset({"favorite_season", "favorite_color", "sport"})
+_ALWAYS_FAVORITE = frozenset({"favorite_season", "favorite_color", "sport", "hobby"})
 
 
 def _topic_subject(topic: str) -> tuple[str, str]:
@@ -85,6 +89,8 @@ def _preference(value: str, topic: str = "", superlative: bool = False) -> Candi
         return Candidate(subject, value, label=label)
     typed = type_subject(value)
     if typed and (superlative or typed in _ALWAYS_FAVORITE):
+        return Candidate(typed, value)
+    if typed == "favorite_artist":
         return Candidate(typed, value)
     if typed:
         topic_word = FAVORITE_TOPICS[typed.removeprefix("favorite_")][0]
@@ -251,7 +257,7 @@ _NOT_ARTIST = frozenset({"요즘", "신나는", "옛날", "최신", "아무", "�
                          "유튜브", "멜론", "스포티파이", "지니", "플리", "출근길", "지하철", "버스", "자기", "잘", "맨날",
                          "계속", "하루", "종일", "가끔", "주로", "매일", "걔", "이번"})
 _HOBBY_TOPIC = re.compile(r"(?:내|제)?\s*취미(?:는|가)\s*(?P<v>[^.!?,]+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|고|인데|이라서|라서|이라|라|이지)?(?=[\s!.,~?]|$)")
-_HOBBY_AFTER = re.compile(r"(?:이|가)\s*(?:내|제)?\s*취미")
+_HOBBY_AFTER = re.compile(r"(?:이|가|도)\s*(?:내|제)?\s*취미(?=야|예요|에요|이에요|임|입니다|이고|이라|라|$|\s|[!.,~])")
 _HOBBY_ACTIVITY = re.compile(r"(?P<act>(?:[가-힣A-Za-z]+\s+){0,2}[가-힣A-Za-z]+(?:는|은|기))\s*(?:게|거|것이|것)\s*(?:내|제)?\s*취미")
 _HOBBY_AS = re.compile(r"취미로\s*")
 _SPARE_TIME = re.compile(r"(?:쉬는\s*날|주말|휴일|시간\s*(?:날\s*때|나면|있을\s*때)|퇴근하고|퇴근\s*후|집에\s*있을\s*때|심심할\s*때)"
@@ -314,8 +320,12 @@ def _hobby_sport(clause: str) -> list[Candidate]:
     for match in _INTO.finditer(clause):
         value = noun_phrase_before(clause, match.start(), max_words=2)
         if valid_value(value) and not about_someone_else(clause, max(0, clause.rfind(value))):
+            artist = re.match(r"(.+?)\s*(?:노래|음악|곡|앨범)$", value)
+            if artist:
+                found.append(Candidate("favorite_artist", artist.group(1)))  # "BTS 노래에 빠졌어"
+                continue
             typed = type_subject(value)
-            found.append(Candidate(typed if typed == "sport" else "hobby", value))
+            found.append(Candidate(typed if typed in {"sport", "favorite_artist"} else "hobby", value))
     for match in _SPORT_TOPIC.finditer(clause):
         value = noun_phrase_after(clause, match.end(), max_words=2)
         if valid_value(value) and value not in {"별로", "안"} and not about_someone_else(clause, match.start()):

@@ -86,6 +86,22 @@ BREEDS_EN = (
     "german shepherd", "shepherd", "doberman", "malamute", "mutt", "mixed breed", "terrier", "collie",
 )
 
+HOBBIES_KO = (
+    "독서", "책", "게임", "영화 감상", "영화감상", "그림", "그림 그리기", "요리", "베이킹", "뜨개질", "사진", "사진 찍기", "여행",
+    "캠핑", "낚시", "노래", "노래방", "악기", "피아노", "기타", "드럼", "우쿨렐레", "바이올린", "드라마", "웹툰", "애니",
+    "글쓰기", "일기", "명상", "산책", "쇼핑", "덕질", "코딩", "레고", "퍼즐", "보드게임", "넷플릭스", "유튜브", "만화",
+    "십자수", "프라모델", "피규어", "식물", "가드닝", "홈카페", "다꾸", "필사", "캘리그라피", "수집", "전시회", "뮤지컬",
+)
+# Widely known artists, so that "BTS 좋아해" lands on favorite_artist; anything else still becomes a like.
+ARTISTS_KO = (
+    "BTS", "방탄", "방탄소년단", "블랙핑크", "블핑", "뉴진스", "아이유", "세븐틴", "아이브", "르세라핌", "에스파", "트와이스",
+    "엑소", "데이식스", "잔나비", "임영웅", "성시경", "폴킴", "악뮤", "AKMU", "빅뱅", "지드래곤", "태연", "소녀시대",
+    "레드벨벳", "NCT", "엔시티", "스트레이키즈", "스키즈", "투바투", "TXT", "엔하이픈", "있지", "ITZY", "(여자)아이들",
+    "아이들", "마마무", "샤이니", "오마이걸", "볼빨간사춘기", "10cm", "십센치", "검정치마", "혁오", "새소년", "실리카겔",
+    "라이즈", "제베원", "보이넥스트도어", "투어스", "QWER", "하이키", "비비", "이무진", "적재", "백예린", "헤이즈",
+    "콜드플레이", "테일러 스위프트", "아리아나 그란데", "브루노 마스", "에드 시런", "저스틴 비버", "빌리 아일리시",
+)
+
 FAMILY_MEMBERS_KO = ("할아버지", "할머니", "아버지", "어머니", "아빠", "엄마", "부모님", "형", "오빠", "누나",
                      "언니", "남동생", "여동생", "동생", "쌍둥이", "형제", "자매", "남매")
 FAMILY_MEMBERS_EN = ("mom", "mother", "dad", "father", "parents", "brother", "sister", "grandma", "grandmother",
@@ -203,8 +219,10 @@ def is_food_ko(value: str) -> bool:
 
 
 def is_occupation_ko(value: str) -> bool:
+    """"간호사", "게임 개발자", "20살 대학생" (the head word decides)."""
     compact = value.replace(" ", "")
-    if compact in {o.replace(" ", "") for o in OCCUPATIONS_KO}:
+    known = {o.replace(" ", "") for o in OCCUPATIONS_KO}
+    if compact in known or (value.split() and value.split()[-1] in known):
         return True
     return len(compact) >= 3 and compact.endswith(OCCUPATION_SUFFIXES_KO)
 

@@ -29,7 +29,7 @@ from .events import Event, events_in, own_birthday_on
 from .korean_facts import korean_facts
 from .lexicon import is_korean
 from .morphology import content_nouns
-from .questions import asked_subject, bare_answer
+from .questions import asked_subject, bare_answer, first_clause
 from .roleplay import in_character
 from .salience import is_chatter, is_explicit, is_salient, mask_raw_pii, speech_level, strip_masks
 
@@ -143,9 +143,10 @@ class _MessageExtraction:
             own_birthday_on(self.text, self.turn.created_at, self.korean)
         if birthday:
             found.append(Candidate("birthday", format_month_day(birthday.month, birthday.day, self.korean)))
-        if asked and not any(c.subject == asked for c in found):
-            answer = bare_answer(asked, self.text, self.korean)
-            # A pattern may already hold the answer under a finer subject ("곱창이랑 마라탕 좋아해요" → likes).
+        first = first_clause(self.text, self.korean)
+        # A pattern may already hold the answer under a finer subject ("곱창이랑 마라탕 좋아해요" → likes).
+        if asked and not any(c.subject == asked or c.value in first for c in found):
+            answer = bare_answer(asked, self.text, self.korean, question=context)
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
         return _merge(found)

@@ -179,11 +179,14 @@ def noun_phrase_before(text: str, end: int, max_words: int = 3) -> str:
             continue
         break
     taken.reverse()
-    # Drop a leading determiner that is not part of the name ("한 두부" is not a thing, "전 여친" is).
     taken = _trim_name_suffix(text, taken)
     if not taken:
         return ""
-    phrase = _limit_words(text[taken[0].start:taken[-1].end].strip(), max_words, keep_end=True)
+    start = taken[0].start
+    # A phrase is made of whole words: "잔나비" analysed as 자 + ㄴ + 나비 is still 잔나비.
+    while start > 0 and not _PUNCT.match(text[start - 1]):
+        start -= 1
+    phrase = _limit_words(text[start:taken[-1].end].strip(), max_words, keep_end=True)
     return _cut_at_inner_ending(phrase, keep_end=True)
 
 

@@ -48,6 +48,7 @@ _KO_QUESTIONS = (
     ("favorite_movie", r"영화"),
     ("favorite_artist", r"가수|밴드|아이돌|누구\s*노래|무슨\s*노래|노래\s*뭐|노래는\s*뭐|뭐\s*들어"),
     ("best_friend", r"친한\s*친구|베프|절친|단짝"),
+    ("dating_status", r"연애|여친|남친|여자\s*친구|남자\s*친구|애인|사귀는|만나는\s*사람|결혼"),
     ("part_time_job", r"알바|아르바이트"),
     ("hobby", r"취미|쉬는\s*날|주말에\s*(?:뭐|주로)"),
     ("sport", r"운동"),
@@ -66,6 +67,12 @@ _EN_QUESTIONS = (
     ("residence", r"where do you live|where are you living|where do you stay|live now"),
     ("blood_type", r"blood type"),
     ("height", r"how tall|your height"),
+    ("allergy", r"allergic|allerg"),
+    ("phobia", r"scared of|afraid of|your fears?|phobia|frighten"),
+    ("pet", r"\bpets?\b|any animals|dog or (?:a )?cat|cat or (?:a )?dog"),
+    ("sibling", r"siblings|brothers|sisters"),
+    ("dating_status", r"seeing anyone|seeing someone|are you dating|are you single|girlfriend|boyfriend|in a relationship|"
+                      r"partner|married"),
     ("favorite_food", r"favou?rite food|what do you like to eat"),
     ("favorite_season", r"season"),
     ("favorite_color", r"colou?r"),
@@ -78,12 +85,20 @@ _EN_QUESTIONS = (
     ("dream_job", r"dream job|dream is|want to be when|want to become"),
 )
 _KO_FILLERS = re.compile(r"^(?:(?:음+|어+|아+|흠+|글쎄|일단|사실|그냥|나는|난|저는|전|내|제|뭐|음…|어…|아…|헐|오|응|ㅇㅇ|웅|네|넵|"
-                         r"요즘은?|최근엔?|최근에는?|주로|보통|평소엔?|평소에는?|아마|원래|본래|나중에|언젠가|(?:나|저)(?=\s))"
+                         r"요즘은?|최근엔?|최근에는?|주로|보통|평소엔?|평소에는?|아마|원래|본래|나중에|언젠가|(?:나|저)(?=\s)|"
+                         r"(?:주말|평일|아침|저녁|밤|매일|매주|쉬는\s*날|시간\s*날\s*때)(?:마다|에는|엔|에|은|는)?(?=\s))"
                          r"[\s…,.!~]*)+")
 _KO_ACT = re.compile(r"^(?P<act>.{2,40}?(?:는|은|기))\s*(?:거|것)(?:이야|야|예요|에요|이에요|임|$)")
 _NATIVE_AGE = re.compile(r"((?:열|스물|서른|마흔|쉰)\s*(?:하나|한|둘|두|셋|세|넷|네|다섯|여섯|일곱|여덟|아홉)?)(?:\s*살)?")
-_EN_FILLERS = re.compile(r"^(?:(?:um+|uh+|well|oh|hmm+|haha+|lol|so|i mean|i'd say|probably|maybe|honestly|"
-                         r"it'?s|its|i'?m|i am|my \w+ is|just)[\s,.!~]*)+", re.I)
+_EN_FILLERS = re.compile(r"^(?:(?:um+|uh+|well|oh|hmm+|haha+|lol|so|i mean|i'd say|probably|maybe|honestly|yes|yeah|yep|"
+                         r"it'?s|its|i'?m|i am|my \w+ is|just|mostly|usually|definitely|totally|gotta say|i guess|"
+                         r"i think)[\s,.!~]*)+", re.I)
+_EN_TRAILING = re.compile(r"\s+(?:for sure|definitely|probably|i guess|i think|obviously|of course|no contest|hands down|"
+                          r"for real|lol|haha|tbh|mostly|all the way|i'd say|maybe|is fine|is good|works|please|"
+                          r"is ok|is okay|would be nice)$", re.I)
+_EN_HEIGHT = re.compile(r"\d'\s*\d{1,2}\"?|\d\s*(?:ft|feet|foot)(?:\s*\d{1,2}(?:\s*in(?:ches)?)?)?|(?<![\d.])1\d{2}\s*cm")
+_EN_DATING = re.compile(r"\b(single|taken|married|engaged|divorced|seeing someone|dating someone|in a relationship)\b", re.I)
+_KO_PARTNER = re.compile(r"여친|여자\s*친구|남친|남자\s*친구|애인|연인|만나는\s*사람|사귀는\s*사람")
 
 
 def _question_sentences(text: str) -> list[str]:
@@ -121,14 +136,35 @@ def _typed_ok(subject: str, value: str, korean: bool) -> bool:
     return True
 
 
-def bare_answer(subject: str, user_text: str, korean: bool) -> Candidate | None:
+def first_clause(user_text: str, korean: bool) -> str:
+    """Return the start of the user's message, where a short answer is ("학생! 컴공 4학년이야" → "학생")."""
+    if korean:
+        return _first_clause_ko(user_text)
+    return _EN_FILLERS.sub("", re.split(r"[.,!?;\n]", user_text)[0]).strip()
+
+
+def _dating_answer(user_text: str, question: str, korean: bool) -> Candidate | None:
+    """"아뇨 ㅠㅠ" to "여자친구 있어?" is "여자친구 없음"; "nope, single" to "seeing anyone?" is "single"."""
+    if not korean:
+        match = _EN_DATING.search(user_text)
+        return Candidate("dating_status", match.group(1).lower()) if match else None
+    partner = _KO_PARTNER.search(question)
+    answer = re.match(r"\s*(?:(?:아니|아뇨|아니요|없|ㄴㄴ|노노)|(?P<yes>응|어|네|넵|ㅇㅇ|있))", user_text)
+    if not partner or not answer:
+        return None
+    return Candidate("dating_status", f"{partner.group(0)} {'있음' if answer.group('yes') else '없음'}")
+
+
+def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") -> Candidate | None:
     """Return the user's short answer to `subject` ("178!" → height 178), or None."""
-    first = _first_clause_ko(user_text) if korean else _EN_FILLERS.sub("", re.split(r"[.,!?;\n]", user_text)[0]).strip()
+    first = first_clause(user_text, korean)
     if not first or first.endswith("?") or len(first.split()) > 5:
         return None
     if subject == "height":
-        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|센티)?", first)
-        return Candidate("height", match.group(0).replace(" ", "")) if match else None
+        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|센티)?", first) if korean else _EN_HEIGHT.search(first)
+        return Candidate("height", match.group(0).replace(" ", "") if korean else match.group(0)) if match else None
+    if subject == "dating_status":
+        return _dating_answer(user_text, question, korean)
     if subject == "age" and korean and not re.search(r"\d", first):
         match = _NATIVE_AGE.match(first)
         return Candidate("age", match.group(0).strip()) if match else None
@@ -157,8 +193,10 @@ def bare_answer(subject: str, user_text: str, korean: bool) -> Candidate | None:
         if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3)):
             return None
         return Candidate(subject, value, request=subject == "nickname") if valid_value(value, max_len=20) else None
-    if subject in {"pet", "allergy", "phobia", "family", "dating_status", "smoking", "handedness"}:
+    if subject in {"pet", "family", "smoking", "handedness"}:
         return None  # yes/no questions: a bare "응" or "no" is not a value
+    if re.match(r"(?:없|아니|아뇨|아니요|글쎄|몰라|비밀|no\b|nope|nothing|none|not really)", first, re.I):
+        return None
     if korean and subject in {"dream_job", "hobby"}:
         act = _KO_ACT.match(first)
         if act:
@@ -171,6 +209,8 @@ def bare_answer(subject: str, user_text: str, korean: bool) -> Candidate | None:
     else:
         value = re.sub(r"^(?:(?:originally|born|raised)\s+)?(?:from|in)\s+", "", first, flags=re.I)
         value = re.sub(r"^(?:a|an|the|my)\s+", "", value, flags=re.I).strip(" !.,")
+        for _ in range(2):
+            value = _EN_TRAILING.sub("", value).strip(" !.,")
     if not value or not valid_value(value) or (not korean and value.lower() in STOP_VALUES_EN):
         return None
     if not _typed_ok(subject, value, korean):
