@@ -1,7 +1,8 @@
-"""Emotion words (Korean stems and English words) → an emotion label and an intensity in 0..1.
+"""Emotion words (Korean stems and English words) → an emotion and an intensity in 0..1.
 
-Labels are language-neutral English keys ("tired", "lonely", ...); `summary_emotion` folds them into
-the five labels of seed 001 §2.1.2 (SUMMARY_EMOTIONS).
+Each emotion has a language-neutral key ("tired") and a label in the user's language ("피곤" / "tired"),
+which is what goes into memories and the heartbeat's emotion keywords. `summary_emotion` folds keys
+into the five labels of seed 001 §2.1.2 (SUMMARY_EMOTIONS).
 """
 from __future__ import annotations
 
@@ -59,6 +60,12 @@ _EN_NEGATION = re.compile(r"\b(?:not|n't|never|no longer)\s+(?:\w+\s+)?$", re.I)
 _PRIORITY = ("depressed", "lonely", "sad", "scared", "anxious", "nervous", "angry", "stressed", "tired",
              "excited", "proud", "happy", "relieved", "bored", "grateful")
 
+KOREAN_LABELS = {
+    "tired": "피곤", "stressed": "스트레스", "sad": "슬픔", "depressed": "우울", "lonely": "외로움",
+    "anxious": "불안", "nervous": "긴장", "scared": "무서움", "angry": "분노", "bored": "지루함",
+    "happy": "기쁨", "excited": "설렘", "proud": "뿌듯함", "relieved": "안도", "grateful": "고마움",
+}
+
 _TO_SUMMARY = {
     "happy": "기쁨", "proud": "기쁨", "relieved": "기쁨", "grateful": "기쁨",
     "sad": "슬픔", "lonely": "슬픔", "depressed": "슬픔",
@@ -71,7 +78,8 @@ _TO_SUMMARY = {
 
 @dataclass(frozen=True)
 class Emotion:
-    label: str
+    key: str  # language-neutral: "tired"
+    label: str  # in the user's language: "피곤" / "tired"
     intensity: float  # 0..1
 
 
@@ -98,21 +106,22 @@ def detect_emotion(text: str, korean: bool) -> Emotion | None:
     hits = {label for label, words in lexicon.items() if _found(text, words, korean) >= 0}
     if not hits:
         return None
-    label = next(label for label in _PRIORITY if label in hits)
+    key = next(label for label in _PRIORITY if label in hits)
     intensifiers = _KO_INTENSIFIERS if korean else _EN_INTENSIFIERS
     softeners = _KO_SOFTENERS if korean else _EN_SOFTENERS
     intensity = 0.5 + 0.15 * min(3, len(intensifiers.findall(text))) - 0.15 * min(2, len(softeners.findall(text)))
     intensity += 0.05 * (len(hits) - 1)
-    if label == "grateful":
+    if key == "grateful":
         intensity -= 0.15
-    return Emotion(label, round(max(0.3, min(1.0, intensity)), 2))
+    label = KOREAN_LABELS[key] if korean else key
+    return Emotion(key, label, round(max(0.3, min(1.0, intensity)), 2))
 
 
-def summary_emotion(labels_with_weight: dict[str, float]) -> str:
-    """Fold fine labels (with summed intensities) into one of SUMMARY_EMOTIONS; 평온 when none."""
+def summary_emotion(keys_with_weight: dict[str, float]) -> str:
+    """Fold emotion keys (with summed intensities) into one of SUMMARY_EMOTIONS; 평온 when none."""
     totals: dict[str, float] = {}
-    for label, weight in labels_with_weight.items():
-        summary = _TO_SUMMARY.get(label, "평온")
+    for key, weight in keys_with_weight.items():
+        summary = _TO_SUMMARY.get(key, "평온")
         totals[summary] = totals.get(summary, 0.0) + weight
     if not totals:
         return "평온"

@@ -404,7 +404,7 @@ def _study_and_work(clause: str) -> list[Candidate]:
 # --- hometown, residence -------------------------------------------------------------------------------
 
 _HOMETOWN_TOPIC = re.compile(r"(?:내|제)?\s*(?:고향|출신지|본가)(?:은|는|이|가)\s*")
-_HOMETOWN_AFTER = re.compile(r"(?:이|가)\s*(?:내|제)?\s*고향")
+_HOMETOWN_AFTER = re.compile(r"(?P<kw>(?:내|제)?\s*고향)(?=이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|$|\s|[!.,~])")
 _FROM = re.compile(r"\s*(?:출신|토박이|태생)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|이다|이지|이거든|\s|$|[!.,~])")
 _BORN_IN = re.compile(r"(?:에서)\s*(?:태어났|태어나서|태어나고|태어난|나고\s*자랐|자랐|컸어|컸음)")
 _HOUSING = ("원룸", "투룸", "오피스텔", "아파트", "빌라", "기숙사", "고시원", "셰어하우스", "쉐어하우스", "하숙", "자취방",
@@ -433,7 +433,7 @@ def _places(clause: str) -> list[Candidate]:
         if _place_ok(value) and not about_someone_else(clause, match.start()):
             found.append(Candidate("hometown", value))
     for match in _HOMETOWN_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=2)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
         if _place_ok(value):
             found.append(Candidate("hometown", value))
     for match in _FROM.finditer(clause):
@@ -605,8 +605,8 @@ def _dating(clause: str) -> list[Candidate]:
 
 
 _DREAM_TOPIC = re.compile(r"(?:내|제|나의|저의)?\s*(?:꿈|장래\s*희망|장래희망|희망\s*직업)(?:은|는|이)\s*")
-_DREAM_AFTER = re.compile(r"(?:이|가)\s*(?:내|제)?\s*(?:꿈|장래\s*희망|장래희망)(?:이야|야|이에요|예요|에요|임|입니다|이고|인데|이라|$|\s|[!.,~])")
-_BECOME = re.compile(r"(?:이|가)\s*(?:되고\s*싶|되는\s*게\s*(?:꿈|목표)|될\s*거|되려고|될래|되는\s*것이\s*꿈|되기\s*위해)")
+_DREAM_AFTER = re.compile(r"(?P<kw>(?:내|제)?\s*(?:꿈|장래\s*희망|장래희망))(?:이야|야|이에요|예요|에요|임|입니다|이고|인데|이라|$|\s|[!.,~])")
+_BECOME = re.compile(r"(?P<kw>되고\s*싶|되는\s*게\s*(?:꿈|목표)|될\s*거|되려고|될래|되는\s*것이\s*꿈|되기\s*위해)")
 _GOAL = re.compile(r"(?P<what>[^.!?,]{2,40}?(?:는|은|기))\s*(?:게|것이|거|것)\s*(?:내|제)?\s*목표")
 _GOAL_TOPIC = re.compile(r"(?:내|제)?\s*목표(?:는|가)\s*")
 _ACT_AFTER = re.compile(r"\s*(?P<act>[^.!?]{2,40}?(?:는|은|ㄴ|기))\s*(?:거|것)(?:이야|야|예요|에요|이에요|입니다|임|이고|이지|$|\s|[!.,~])")
@@ -628,8 +628,8 @@ def _dreams(clause: str, message: str) -> list[Candidate]:
             found.append(Candidate("dream_job" if is_occupation_ko(value) else "goal", value,
                                    label="" if is_occupation_ko(value) else "꿈"))
     for match in list(_DREAM_AFTER.finditer(clause)) + list(_BECOME.finditer(clause)):
-        value = noun_phrase_before(clause, match.start(), max_words=3)
-        if valid_value(value) and not about_someone_else(clause, clause.rfind(value, 0, match.start())):
+        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
+        if valid_value(value) and not about_someone_else(clause, clause.rfind(value, 0, match.start("kw"))):
             if is_occupation_ko(value) or value.endswith(("가", "사", "자", "원", "수")):
                 found.append(Candidate("dream_job", value))
             else:

@@ -33,7 +33,8 @@ TOPIC_SUBJECTS_KO = {
 _GENRES = ("발라드", "힙합", "재즈", "락", "록", "클래식", "트로트", "케이팝", "K팝", "팝", "인디", "시티팝", "알앤비", "R&B",
            "EDM", "댄스", "OST", "로파이", "메탈", "펑크", "랩", "동요", "뉴에이지", "밴드 음악", "J팝", "제이팝")
 _NOT_PREFERENCE = frozenset({"사람", "거", "것", "게", "날", "때", "너", "나", "우리", "오늘", "요즘", "이번", "시간", "생각",
-                             "기분", "분위기", "느낌", "말", "얘기", "사이", "편", "쪽", "맛", "정도"})
+                             "기분", "분위기", "느낌", "말", "얘기", "사이", "편", "쪽", "맛", "정도", "인정", "최고", "짱",
+                             "등극", "그자체", "그 자체", "레전드", "국룰", "진리", "완전", "역시", "이거", "그거", "저거"})
 _ADVERBS = r"(?:제일|가장|젤|진짜|완전|엄청|되게|정말|많이|특히|너무|은근|꽤|무척|좀|더|훨씬|제일로|최고로|원래|요즘|특히나|엄청나게)"
 _TRAILING_ADVERBS = re.compile(rf"(?:\s*{_ADVERBS})+\s*$")
 _SUPERLATIVE = re.compile(r"제일|가장|젤|최고|짱|최애|훨씬|더\s|보다")
@@ -101,12 +102,13 @@ def _preference(value: str, topic: str = "", superlative: bool = False) -> Candi
 # --- favourites with a topic word ----------------------------------------------------------------------
 
 _FAVORITE_TOPIC = re.compile(r"좋아하는\s*(?P<topic>[가-힣A-Za-z]+?(?:\s[가-힣]+?)?)(?:은|는|이|가)\s+")
-_FAVORITE_AFTER = re.compile(r"(?:이|가|은|는)\s*(?:내가|제가|나의|내|제)?\s*(?:제일|가장|젤)?\s*좋아하는\s*(?P<topic>[가-힣A-Za-z]+)")
+_FAVORITE_AFTER = re.compile(r"(?P<kw>(?:내가|제가|나의|내|제)?\s*(?:제일|가장|젤)?\s*좋아하는)\s*(?P<topic>[가-힣A-Za-z]+?)"
+                             r"(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이지)?(?=$|\s|[!.,~])")
 _BEST_TOPIC = re.compile(r"최애\s*(?P<topic>[가-힣A-Za-z]+?)?(?:은|는|이|가)\s+")
-_BEST_AFTER = re.compile(r"(?:이|가|은|는)?\s*(?:내|제|나의)?\s*최애(?:\s*(?P<topic>[가-힣]+?))?(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|[!.,~])")
+_BEST_AFTER = re.compile(r"(?P<kw>(?:내|제|나의)?\s*최애)(?:\s*(?P<topic>[가-힣]+?))?(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|[!.,~])")
 _LIFE = r"(?:음식|영화|노래|곡|책|게임|드라마|밴드|가수|애니|웹툰|캐릭터|맛집|여행지|작품|술|카페|메뉴|간식|과자|아이돌|배우|계절)"
 _LIFE_TOPIC = re.compile(rf"인생\s*(?P<topic>{_LIFE})(?:은|는|이|가)?\s*")
-_LIFE_AFTER = re.compile(rf"(?:이|가|은|는)?\s*(?:내|제|진짜|완전|나의)?\s*인생\s*(?P<topic>{_LIFE})")
+_LIFE_AFTER = re.compile(rf"(?P<kw>(?:내|제|진짜|완전|나의)?\s*인생)\s*(?P<topic>{_LIFE})(?!은|는|이|가)")
 
 
 def _antecedent(message: str, end: int, topic: str) -> str:
@@ -137,8 +139,10 @@ def _favorites(clause: str, message: str) -> list[Candidate]:
         if candidate:
             found.append(candidate)
     for match in _FAVORITE_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=3)
-        if value and not about_someone_else(clause, clause.rfind(value, 0, match.start())):
+        if match.group("topic").endswith(("은", "는", "을", "를", "도")):
+            continue  # "좋아하는 음식은 ..." names the value after, not before
+        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
+        if value and not about_someone_else(clause, clause.rfind(value, 0, match.start("kw"))):
             candidate = _preference(value, match.group("topic"))
             if candidate:
                 found.append(candidate)
@@ -149,7 +153,7 @@ def _favorites(clause: str, message: str) -> list[Candidate]:
         if candidate and not about_someone_else(clause, match.start()):
             found.append(candidate)
     for match in _BEST_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=3)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
         topic = match.group("topic") or ""
         candidate = _preference(value, topic) if topic else (_preference(value) or _preference(value, "가수"))
         if candidate:
@@ -163,7 +167,7 @@ def _favorites(clause: str, message: str) -> list[Candidate]:
         if candidate:
             found.append(candidate)
     for match in _LIFE_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=3)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
         candidate = _preference(value, match.group("topic"))
         if candidate:
             found.append(candidate)
@@ -188,7 +192,7 @@ def _coordinated(before: str) -> list[str]:
         found.insert(0, value)
         before = before[:before.rfind(value)]
     return found
-_BEST_IS = re.compile(r"(?:이|가)\s*(?:제일|가장|젤|최고로)?\s*(?:최고|짱|진리|최애)(?:야|이야|임|지|다|예요|에요|입니다|$|\s|[!.,~])")
+_BEST_IS = re.compile(r"(?P<kw>(?:제일|가장|젤|최고로)?\s*(?:최고|짱|진리|최애))(?:야|이야|임|지|다|예요|에요|입니다|$|\s|[!.,~])")
 _ACTIVITY = re.compile(rf"(?P<act>(?:[가-힣A-Za-z]+\s+)?[가-힣A-Za-z]+?(?:하는|는|은))\s*(?:거|것|걸)\s*(?:을|를)?\s*(?:{_ADVERBS}\s*)*좋아")
 
 
@@ -197,8 +201,9 @@ def _likes(clause: str) -> list[Candidate]:
     if clause.rstrip().endswith("?"):
         return found
     for morph in predicates(clause, ("좋아하다", "좋다", "싫어하다", "싫다")):
-        if is_past_at(clause, morph) or wished_after(clause, morph.start):
-            continue
+        if is_past_at(clause, morph) or wished_after(clause, morph.start) \
+                or re.match(r"(?:겠|을\s*거|ㄹ\s*거|을걸|ㄹ걸)", clause[morph.end:morph.end + 4]):
+            continue  # "현우 완전 좋아하겠다" guesses about someone else
         before = _TRAILING_ADVERBS.sub("", clause[:morph.start])
         negated = is_negated_at(clause, morph)
         if negated:
@@ -237,9 +242,9 @@ def _likes(clause: str) -> list[Candidate]:
             if candidate:
                 found.append(candidate)
     for match in _BEST_IS.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=3)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
         candidate = _preference(value, superlative=True)
-        if candidate and not about_someone_else(clause, max(0, clause.rfind(value, 0, match.start()))):
+        if candidate and not about_someone_else(clause, max(0, clause.rfind(value, 0, match.start("kw")))):
             found.append(candidate)
     for match in _ACTIVITY.finditer(clause):
         act = match.group("act").strip()
@@ -257,14 +262,15 @@ _NOT_ARTIST = frozenset({"요즘", "신나는", "옛날", "최신", "아무", "�
                          "유튜브", "멜론", "스포티파이", "지니", "플리", "출근길", "지하철", "버스", "자기", "잘", "맨날",
                          "계속", "하루", "종일", "가끔", "주로", "매일", "걔", "이번"})
 _HOBBY_TOPIC = re.compile(r"(?:내|제)?\s*취미(?:는|가)\s*(?P<v>[^.!?,]+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|고|인데|이라서|라서|이라|라|이지)?(?=[\s!.,~?]|$)")
-_HOBBY_AFTER = re.compile(r"(?:이|가|도)\s*(?:내|제)?\s*취미(?=야|예요|에요|이에요|임|입니다|이고|이라|라|$|\s|[!.,~])")
+_HOBBY_AFTER = re.compile(r"(?P<kw>(?:내|제)?\s*취미)(?=야|예요|에요|이에요|임|입니다|이고|이라|라|$|\s|[!.,~])")
 _HOBBY_ACTIVITY = re.compile(r"(?P<act>(?:[가-힣A-Za-z]+\s+){0,2}[가-힣A-Za-z]+(?:는|은|기))\s*(?:게|거|것이|것)\s*(?:내|제)?\s*취미")
 _HOBBY_AS = re.compile(r"취미로\s*")
 _SPARE_TIME = re.compile(r"(?:쉬는\s*날|주말|휴일|시간\s*(?:날\s*때|나면|있을\s*때)|퇴근하고|퇴근\s*후|집에\s*있을\s*때|심심할\s*때)"
                          r"(?:에는|엔|마다|에|은|는|이면)?\s*(?:주로|보통|항상|맨날|대부분|거의|늘)\s*(?P<v>[^.!?,]+?)"
                          r"(?:(?:해|함|하고|해요)|\s+(?:봐|봄|보고|봐요|가|감|가요|다녀|다녀요|들어|들음|들어요|만들어|만들고))"
                          r"(?=[\s!.,~?]|$)")
-_INTO = re.compile(r"(?:에|에\s*요즘)\s*(?:완전\s*|푹\s*|엄청\s*)?(?:빠졌|빠져\s*있|빠져서|꽂혔|꽂혀\s*있|미쳐\s*있|입덕)")
+_INTO = re.compile(r"에\s*(?P<kw>(?:요즘\s*)?(?:완전\s*|푹\s*|엄청\s*)?(?:빠졌|빠져\s*있|빠져서|꽂혔|꽂혀\s*있|미쳐\s*있|입덕))")
+_NOT_HOBBIES = frozenset({"물", "바다", "강", "웅덩이", "늪", "함정", "구멍", "사랑", "고민", "생각", "슬픔", "우울", "잠", "늪지대"})
 _SPORT_TOPIC = re.compile(r"운동(?:은|는|으로는|으로)\s*")
 _SPORT_WORD = "|".join(sorted((re.escape(s) for s in SPORTS_KO), key=len, reverse=True))
 _SPORT_DO = re.compile(rf"(?<![가-힣])(?P<s>{_SPORT_WORD})(?:을|를|도|는|은|만)?\s*(?:(?:매일|자주|꾸준히|주로|열심히|가끔|요즘|매주|주말마다|같이)\s*)?"
@@ -273,7 +279,7 @@ _BEST_FRIEND_TOPIC = re.compile(
     r"(?:(?:제일|가장|젤)\s*친한\s*(?:친구|애|건|거|놈|사람|얘|녀석)|베프|베스트\s*프렌드|절친|단짝|찐친|불알친구|소꿉친구)"
     r"(?:는|은|가|이)?\s+")
 _BEST_FRIEND_AFTER = re.compile(
-    r"(?:이|가|은|는|이는|이가)?\s*(?:내|제|나의)?\s*(?:(?:제일|가장|젤)\s*친한\s*친구|베프|절친|단짝|찐친|베스트\s*프렌드)"
+    r"(?P<kw>(?:내|제|나의)?\s*(?:(?:제일|가장|젤)\s*친한\s*친구|베프|절친|단짝|찐친|베스트\s*프렌드))"
     r"(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|[!.,~])")
 _CLOSEST = re.compile(r"(?P<who>\S+?)(?:이랑|랑|하고|와|과)\s*(?:제일|가장|젤)\s*친해")
 
@@ -302,7 +308,7 @@ def _hobby_sport(clause: str) -> list[Candidate]:
         if len(value.split()) <= 4 and valid_value(value) and not about_someone_else(clause, match.start()):
             found.append(Candidate("hobby", value))
     for match in _HOBBY_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=3)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
         if valid_value(value) and not about_someone_else(clause, max(0, clause.rfind(value))):
             found.append(Candidate("hobby", value))
     for match in _HOBBY_ACTIVITY.finditer(clause):
@@ -318,8 +324,8 @@ def _hobby_sport(clause: str) -> list[Candidate]:
         if valid_value(value) and "알바" not in value and len(value.split()) <= 4 and not about_someone_else(clause, match.start()):
             found.append(Candidate("hobby", value))
     for match in _INTO.finditer(clause):
-        value = noun_phrase_before(clause, match.start(), max_words=2)
-        if valid_value(value) and not about_someone_else(clause, max(0, clause.rfind(value))):
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
+        if valid_value(value) and value not in _NOT_HOBBIES and not about_someone_else(clause, max(0, clause.rfind(value))):
             artist = re.match(r"(.+?)\s*(?:노래|음악|곡|앨범)$", value)
             if artist:
                 found.append(Candidate("favorite_artist", artist.group(1)))  # "BTS 노래에 빠졌어"
@@ -349,8 +355,7 @@ def _best_friend(clause: str) -> list[Candidate]:
         if valid_value(name) and name not in {"누구", "걔", "얘", "없어", "없음"}:
             found.append(Candidate("best_friend", name))
     for match in _BEST_FRIEND_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start(),
-                                   max_words=1)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=1)
         if valid_value(value) and value not in {"걔", "얘", "너"}:
             found.append(Candidate("best_friend", value))
     for match in _CLOSEST.finditer(clause):

@@ -31,11 +31,20 @@ from .lexicon import is_korean
 from .morphology import content_nouns
 from .questions import asked_subject, bare_answer, first_clause
 from .roleplay import in_character
-from .salience import is_chatter, is_explicit, is_salient, mask_raw_pii, speech_level, strip_masks
+from .salience import (
+    is_chatter,
+    is_explicit,
+    is_salient,
+    mask_raw_pii,
+    requested_speech_level,
+    speech_level,
+    strip_masks,
+)
 
 _JOINED_SUBJECTS = frozenset({"dating_status", "family"})  # one message may state several parts of one value
-_NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})
+_NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})  # keys
 _MAX_EPISODE_CHARS = 1000
+_NICKNAME_MAX = 50  # the identity layer's limit
 
 
 def _normalise(value: str) -> str:
@@ -89,7 +98,7 @@ def _episode_category(facts: list[ExtractedFact], events: list[Event], emotion: 
         return max(facts, key=lambda f: f.importance).category
     if events:
         return MemoryCategory.EVENT
-    if re.search(r"고민|걱정|불안|worr(?:y|ied)|anxious", text, re.I) or (emotion and emotion.label in _NEGATIVE):
+    if re.search(r"고민|걱정|불안|worr(?:y|ied)|anxious", text, re.I) or (emotion and emotion.key in _NEGATIVE):
         return MemoryCategory.WORRY
     if re.search(r"여친|남친|여자\s*친구|남자\s*친구|연애|썸|고백|헤어졌|girlfriend|boyfriend|crush|dating|broke up", text, re.I):
         return MemoryCategory.RELATIONSHIP
@@ -120,6 +129,7 @@ class _MessageExtraction:
     """What one user message yields; `LocalExtractor.extract` folds these into one result."""
 
     def __init__(self, turn: ChatTurn, context: str, known: set[tuple[str, str]]):
+        """`known`: (subject, normalised value) of stored facts, and ("", normalised content) of episodes."""
         self.turn = turn
         self.text = turn.content.strip()
         self.korean = _language_is_korean(self.text, context)
@@ -130,6 +140,8 @@ class _MessageExtraction:
         self.special_dates: list[SpecialDate] = []
         self.nickname = ""
         self.speech_level = speech_level(self.text) if self.korean and not self.role_play else ""
+        self.requested_speech_level = requested_speech_level(self.text) if self.korean else ""
+        self.known = known
         candidates = self._candidates(context)
         self._semantic(candidates, known)
         self._episodes(bool(candidates))
@@ -183,6 +195,8 @@ class _MessageExtraction:
         events = [] if self.role_play else events_in(self.text, now, self.korean, birthday_days)
         emotion = detect_emotion(strip_masks(self.text), self.korean)
         for event in events:
+            if ("", _normalise(_event_content(event, self.korean))) in self.known:
+                continue
             self.facts.append(self._fact(
                 content=_event_content(event, self.korean),
                 value=event.what,
@@ -198,6 +212,8 @@ class _MessageExtraction:
                                                       self.turn.message_id))
         if not is_salient(self.text, self.korean, has_facts=has_facts or bool(events), has_feeling=emotion is not None):
             return
+        if ("", _normalise(mask_raw_pii(self.text))) in self.known:
+            return  # the same message was processed before
         when: date | None = events[0].on if events else event_date(self.text, now, birthday_days)
         semantic = [f for f in self.facts if f.kind == "semantic"]
         self.facts.append(self._fact(
@@ -217,8 +233,10 @@ class LocalExtractor:
 
     def extract(self, *, turns: list[ChatTurn], existing: list[ExistingFact]) -> ExtractionResult:
         result = ExtractionResult()
-        known = {(f.subject, _normalise(f.value)) for f in existing if f.subject}
+        known = {(f.subject, _normalise(f.value)) for f in existing if f.subject} \
+            | {("", _normalise(f.content)) for f in existing if not f.subject}
         levels: list[str] = []
+        requested = ""
         context = ""
         for turn in turns:
             if turn.role != "user":
@@ -233,14 +251,17 @@ class LocalExtractor:
             for special in message.special_dates:
                 if all((s.date, s.description) != (special.date, special.description) for s in result.special_dates):
                     result.special_dates.append(special)
-            if message.nickname:
+            if message.nickname and len(message.nickname) <= _NICKNAME_MAX:
                 result.identity["nickname"] = message.nickname
             if message.speech_level:
                 levels.append(message.speech_level)
-        if len(levels) >= 3:
+            requested = message.requested_speech_level or requested
+        if requested:
+            result.identity["honorific"] = requested  # asked for outright ("반말해도 돼")
+        elif len(levels) >= 3:
             level, count = Counter(levels).most_common(1)[0]
             if count / len(levels) >= 0.8:
-                result.identity["honorific"] = level
+                result.identity["honorific"] = level  # used consistently
         return result
 
 
@@ -292,7 +313,7 @@ class LocalSummarizer:
             if not is_salient(text, korean, has_facts=bool(facts), has_feeling=emotion is not None):
                 continue
             if emotion:
-                emotions[emotion.label] = emotions.get(emotion.label, 0.0) + emotion.intensity
+                emotions[emotion.key] = emotions.get(emotion.key, 0.0) + emotion.intensity
                 strongest = max(strongest, emotion.intensity)
             fact_count += len(facts)
             explicit += 1 if is_explicit(text) else 0

@@ -137,5 +137,18 @@ def speech_level(text: str) -> str:
     return "존댓말" if polite > casual else "반말"
 
 
+_ASK_BANMAL = re.compile(r"반말\s*(?:해|써|하자|해도|써도|로\s*(?:해|말해)|편하게)|말\s*(?:놔|놓아|편하게\s*해)|말\s*편하게\s*하자")
+_ASK_JONDAETMAL = re.compile(r"존댓말\s*(?:해|써|로\s*(?:해|말해)|부탁)")
+
+
+def requested_speech_level(text: str) -> str:
+    """Return the speech level the user asks for ("반말해도 돼" → 반말), or ''."""
+    if _ASK_JONDAETMAL.search(text):
+        return "존댓말"
+    if _ASK_BANMAL.search(text) and not re.search(r"반말\s*(?:하지\s*마|하지\s*말|ㄴㄴ|금지)", text):
+        return "반말"
+    return ""
+
+
 def _remainder_keep_sentences(text: str) -> str:
     return _LAUGHTER.sub("", _EMOJI.sub("", strip_masks(text)))

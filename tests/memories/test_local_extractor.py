@@ -530,12 +530,12 @@ def test_raw_pii_missed_upstream_is_masked_in_episodes():
 
 
 @pytest.mark.parametrize("text,label", [
-    ("요즘 너무 피곤해", "tired"),
-    ("스트레스 받아 죽겠어", "stressed"),
-    ("오늘 진짜 행복했어", "happy"),
-    ("혼자 사니까 밤에 좀 외롭긴 하다", "lonely"),
-    ("요즘 좀 우울해", "depressed"),
-    ("면접 때문에 개떨렸어", "nervous"),
+    ("요즘 너무 피곤해", "피곤"),
+    ("스트레스 받아 죽겠어", "스트레스"),
+    ("오늘 진짜 행복했어", "기쁨"),
+    ("혼자 사니까 밤에 좀 외롭긴 하다", "외로움"),
+    ("요즘 좀 우울해", "우울"),
+    ("면접 때문에 개떨렸어", "긴장"),
     ("I'm so lonely lately", "lonely"),
     ("I'm really stressed about finals", "stressed"),
 ])
@@ -580,6 +580,11 @@ def test_mixed_or_short_speech_sets_no_honorific():
     mixed = _conversation("오늘 회사 다녀왔어요", "진짜 피곤해", "내일은 쉬어야지", "뭐 하세요?")
     assert "honorific" not in LocalExtractor().extract(turns=mixed, existing=[]).identity
     assert "honorific" not in LocalExtractor().extract(turns=_conversation("안녕하세요"), existing=[]).identity
+
+
+def test_asking_for_banmal_sets_the_honorific_at_once():
+    assert extract("우리 그냥 반말하자 편하게").identity == {"honorific": "반말"}
+    assert extract("저한테는 존댓말 써 주세요").identity == {"honorific": "존댓말"}
 
 
 def test_english_call_me_sets_the_identity_nickname():
