@@ -29,7 +29,13 @@ from memories.subjects import is_single_valued  # noqa: E402
 
 DEFAULT_DATASET = Path("/work/shared/bench/ko_open.json")
 FACT_KINDS = ("identity", "lifestyle", "correction")
-SUBJECTS_FOR_PROBE = {"job_major": ("major", "occupation")}
+# ko_open uses subject keys except job_major; other datasets in the same format name a few facts freely.
+SUBJECTS_FOR_PROBE = {
+    "job_major": ("major", "occupation"), "job": ("occupation", "workplace"), "fear": ("phobia",),
+    "favorite_colour": ("favorite_color",), "favorite_band": ("favorite_artist",),
+    "favorite_singer": ("favorite_artist",), "dream": ("dream_job", "goal"), "relationship": ("dating_status",),
+    "fitness_goal": ("goal",), "family": ("family", "sibling"), "pet_species": ("pet",),
+}
 
 
 def _squash(text: str) -> str:
@@ -107,7 +113,8 @@ def main() -> int:
             passed, held = check(probe, stores[probe["character"]])
             results.append((probe, passed, held))
 
-    results.sort(key=lambda r: int(r[0]["id"].lstrip("p")))
+    order = {probe["id"]: index for index, probe in enumerate(probes)}
+    results.sort(key=lambda r: order[r[0]["id"]])
     for probe, passed, held in results:
         status = "PASS" if passed else "FAIL"
         print(f"{probe['id']:>4} {probe['kind']:<10} {probe['fact']:<16} {status}  {' ; '.join(held) or '-'}")

@@ -1,13 +1,28 @@
-"""Request plumbing: a request id for audit rows and a hard limit on body size."""
+"""Request plumbing: server timing, a request id for audit rows and a hard limit on body size."""
 from __future__ import annotations
 
 import re
+import time
 import uuid
 
 from django.conf import settings
 from django.http import JsonResponse
 
 _REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+class RequestTimingMiddleware:
+    """Report the time spent in Django as `Server-Timing: app;dur=<ms>` (first in MIDDLEWARE, so it covers
+    every other middleware, the view and the database; not the WSGI server or the network)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        start = time.perf_counter()
+        response = self.get_response(request)
+        response["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
+        return response
 
 
 class RequestIdMiddleware:

@@ -43,6 +43,12 @@ _PASSWORD = re.compile(
     r"(?P<token>\S+)",
     re.IGNORECASE,
 )
+# "my password for the Lumen onboarding portal is Tangerine-Moth-82": a longer qualifier, then is/was/:.
+_PASSWORD_LONG_QUALIFIER = re.compile(
+    r"(?<![A-Za-z])(?:password|passwd|passcode|pwd|pin)\s+(?:for|to|of|on|at)\s+(?:[A-Za-z0-9'._-]+\s+){0,6}?"
+    r"(?:is|was)\s*[:=：]?\s*(?P<token>\S+)",
+    re.IGNORECASE,
+)
 # Endings that attach to the secret in Korean ("abc123!이야"); anything else attached is kept as part of it.
 _KOREAN_ENDINGS = frozenset({
     "이야", "야", "임", "입니다", "이에요", "예요", "에요", "이요", "요", "이고", "고", "이며", "며", "이라고", "라고",
@@ -180,7 +186,15 @@ def _mask_digits(value: str) -> str:
 
 def _find_passwords(text: str) -> list[_Span]:
     spans = []
+    for match in _PASSWORD_LONG_QUALIFIER.finditer(text):
+        secret_length = _secret_length(match.group("token"), needs_symbol=False)
+        if secret_length:
+            start = match.start("token")
+            spans.append(_Span(start, start + secret_length, PASSWORD_MASK, PASSWORD))
+    covered = {span.start for span in spans}
     for match in _PASSWORD.finditer(text):
+        if match.start("token") in covered:
+            continue
         token = match.group("token")
         lead_is_english = match.group("lead").isascii()
         secret_length = _secret_length(token, needs_symbol=lead_is_english and not match.group("sep").strip())

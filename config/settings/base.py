@@ -34,6 +34,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "core.middleware.RequestTimingMiddleware",  # first: its Server-Timing covers everything below
     "core.middleware.RequestIdMiddleware",
     "core.middleware.BodySizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",

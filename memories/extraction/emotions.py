@@ -66,6 +66,7 @@ KOREAN_LABELS = {
     "happy": "기쁨", "excited": "설렘", "proud": "뿌듯함", "relieved": "안도", "grateful": "고마움",
 }
 
+_MOOD_THRESHOLD = 0.8  # summed intensity a conversation needs before it has a mood other than 평온
 _TO_SUMMARY = {
     "happy": "기쁨", "proud": "기쁨", "relieved": "기쁨", "grateful": "기쁨",
     "sad": "슬픔", "lonely": "슬픔", "depressed": "슬픔",
@@ -125,5 +126,6 @@ def summary_emotion(keys_with_weight: dict[str, float]) -> str:
         totals[summary] = totals.get(summary, 0.0) + weight
     if not totals:
         return "평온"
-    best = max(totals.items(), key=lambda item: item[1])[0]
-    return best if best in SUMMARY_EMOTIONS else "평온"
+    best, weight = max(totals.items(), key=lambda item: item[1])
+    # One passing "ㅠ" in a long chat is not the mood of the conversation.
+    return best if best in SUMMARY_EMOTIONS and weight >= _MOOD_THRESHOLD else "평온"

@@ -23,7 +23,8 @@ from .lexicon import (
     is_occupation_en,
 )
 
-_BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|although|which|who|that|where|when|lol|haha|"
+_BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|although|which|who|that|where|when|lol|"
+             r"haha|"
              r"now|anymore|too|as well|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
              r"in \d{4})\b))")
@@ -32,12 +33,14 @@ _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
 _LIST_BOUNDARY = _BOUNDARY.replace("and|but|", "but|")
 _LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)\s*", re.I)
 _LIST_SUBJECTS = frozenset({"allergy", "phobia", "likes", "dislikes", "hobby"})
-_ARTICLES = re.compile(r"^(?:a|an|the|my|our|some|this|that)\s+", re.I)
+_ARTICLES = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|weirdly|honestly|actually|definitely|probably|obviously"
+                       r"|still|also|really|ok|okay|so|well|yeah|yep|nah|no|yes)\s+)+", re.I)
 _TRAILING = re.compile(r"\s+(?:lol|haha|tbh|honestly|actually|though|now|these days|right now|btw|anymore|"
                        r"for sure|i think|i guess|or something|and stuff|please|pls|someday|some day|one day|"
                        r"in the future|eventually|when i grow up|originally|from now on|again|too)$", re.I)
 _NOT_ME = re.compile(r"\b(?:my\s+(?:friend|brother|sister|mom|mother|dad|father|girlfriend|boyfriend|wife|husband|"
-                     r"roommate|boss|cousin|son|daughter|partner|coworker|best friend|dog|cat)|he|she|they|you)\s*$", re.I)
+                     r"roommate|boss|cousin|son|daughter|partner|coworker|best friend|dog|cat)|he|she|they|"
+                     r"you)\s*$", re.I)
 
 _FAVORITE_KEYS_EN = {
     "food": "food", "dish": "food", "meal": "food", "cuisine": "food", "color": "color", "colour": "color",
@@ -66,10 +69,14 @@ def _ok(value: str, max_words: int = 6) -> bool:
     low = value.lower().strip()
     if re.match(r"(?:for|to|at|in|on|with|about|from|by|of|into|like)\b", low):
         return False  # "I'm studying for the bar exam" has no major in it
-    return bool(low) and low not in STOP_VALUES_EN and len(low.split()) <= max_words and bool(re.search(r"[a-z0-9]", low))
+    if not low or low in STOP_VALUES_EN or len(low.split()) > max_words:
+        return False
+    return bool(re.search(r"[a-z0-9]", low))
 
 
-_SENTENCE_END = re.compile(r"(?<!\bSt\.)(?<!\bMt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!\bJr\.)(?<=[.!?])\s+|\n+")
+# A sentence ends at . ! ? — but not after "St." in "St. Mary's".
+_SENTENCE_END = re.compile(r"(?<!\bSt\.)(?<!\bMt\.)(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!\bJr\.)"
+                           r"(?<=[.!?])\s+|\n+")
 
 
 def _sentences(text: str) -> list[str]:
@@ -78,7 +85,8 @@ def _sentences(text: str) -> list[str]:
 
 def _negated(sentence: str, start: int) -> bool:
     before = sentence[:start]
-    return bool(re.search(r"\b(?:don'?t|do not|not|never|no longer|didn'?t|used to|wish|want to|wanna|would)\s+(?:\w+\s+)?$",
+    return bool(re.search(r"\b(?:don'?t|do not|not|never|no longer|didn'?t|used to|wish|want to|wanna|"
+                          r"would)\s+(?:\w+\s+)?$",
                           before, re.I)
                 or re.search(r"\b(?:quit|left|lost|stopped|gave up)\s+(?:my\s+|the\s+|a\s+)?$", before, re.I))
 
@@ -87,139 +95,169 @@ def _about_other(sentence: str, start: int) -> bool:
     return bool(_NOT_ME.search(sentence[:start]))
 
 
-def _rules() -> list[tuple[str, re.Pattern]]:
-    i_am = r"\b(?:i'?m|i am|im)\s+"
-    return [
-        ("name", re.compile(rf"\bmy name(?:'s| is)\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("name", re.compile(rf"\bname'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
-        ("nickname", re.compile(rf"\b(?:you can |just |please |pls )?call me\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("nickname", re.compile(rf"\bmy nickname is\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("nickname", re.compile(rf"\b(?:everyone|everybody|people|friends|my friends|they|most people)\s+calls?\s+me\s+{_VALUE}"
-                                rf"{_BOUNDARY}", re.I)),
-        ("age", re.compile(rf"{i_am}(?P<v>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|"
-                           r"six|seven|eight|nine))?|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
-                           r"(?:\s*years?\s*old)?\b(?!\s*(?:minutes?|hours?|days?|percent|times))", re.I)),
-        ("age", re.compile(rf"{i_am}(?P<v>\d{{1,2}})(?:\s*(?:years?\s*old|yrs?\s*old|y/?o))?(?![\d%:.'\"’]|\s*(?:minutes?|hours?|days?|"
-                           rf"weeks?|months?|times?|am|pm|percent|kg|lbs?|pounds?|cm|ft|feet|inches|miles?|km|dollars?|bucks)\b)",
-                           re.I)),
-        ("age", re.compile(r"\b(?:i\s+)?(?:just\s+)?turned\s+(?P<v>\d{1,2})\b", re.I)),
-        ("age", re.compile(r"\bmy age is\s+(?P<v>\d{1,2})\b", re.I)),
-        ("hometown", re.compile(rf"\b(?:i'?m|i am|im)\s+(?:originally\s+)?from\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("hometown", re.compile(rf"\bi\s+(?:grew up|was raised|was born)\s+in\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("hometown", re.compile(rf"\bmy hometown is\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("residence", re.compile(rf"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("residence", re.compile(rf"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("residence", re.compile(rf"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?moved\s+(?:from\s+[^.,!?;]+?\s+)?to\s+{_VALUE}{_BOUNDARY}",
-                                 re.I)),
-        ("occupation", re.compile(rf"\bi\s+work\s+(?:\w+\s+){{0,3}}?as\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
-        ("workplace", re.compile(rf"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)[a-z][a-z -]{{1,30}}?\s+(?:at|for)\s+"
-                                 rf"(?P<v>(?:St\.\s|Mt\.\s)?[A-Z][^.,!?;:()\n]{{1,40}}?){_BOUNDARY}")),
-        ("occupation", re.compile(rf"\bmy job is\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
-        ("occupation", re.compile(rf"{i_am}(?:an?\s+)(?P<v>[a-z][a-z -]{{1,40}}?){_BOUNDARY}", re.I)),
-        ("workplace", re.compile(rf"\bi\s+(?:work|am working|'m working)\s+(?:at|for)\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("major", re.compile(rf"\b(?:i\s+(?:major|majored)\s+in|my major is|i'?m\s+(?:studying|majoring in)|i\s+study)\s+{_VALUE}{_BOUNDARY}",
-                             re.I)),
-        ("major", re.compile(rf"\b(?:i'?m\s+an?\s+)?(?P<v>[a-z ]{{2,30}}?)\s+major\b", re.I)),
-        ("school_year", re.compile(rf"{i_am}(?:an?\s+|in my\s+)?(?P<v>freshman|sophomore|junior|senior|first[- ]year|"
-                                   r"second[- ]year|third[- ]year|fourth[- ]year|final[- ]year|grad student)\b", re.I)),
-        ("school", re.compile(rf"\b[Ii]\s+(?:go to|attend|study at)\s+(?P<v>(?:[A-Z][\w&.'-]*\s*)+|[^.,!?;:()\n]{{1,40}}?"
-                              rf"(?:[Uu]niversity|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|uni)\b){_BOUNDARY}")),
-        ("mbti", re.compile(r"\b(?:i'?m\s+(?:an?\s+)?|my\s+mbti\s+(?:is|type\s+is)\s+|mbti\s*[:=-]?\s*)"
-                            r"(?P<v>[EIei][NSns][TFtf][JPjp](?:-[ATat])?)\b", re.I)),
-        ("blood_type", re.compile(r"\bblood type(?:\s+is|'s|:)?\s+(?P<v>AB|A|B|O)[+-]?(?![A-Za-z])", re.I)),
-        ("blood_type", re.compile(rf"{i_am}(?:blood\s+)?type\s+(?P<v>AB|A|B|O)[+-]?(?![A-Za-z])", re.I)),
-        ("height", re.compile(rf"{i_am}(?P<v>\d'\s*\d{{1,2}}\"?|\d\s*(?:ft|feet|foot)\s*\d{{1,2}}(?:\s*in(?:ches)?)?|1\d{{2}}\s*cm)"
-                              r"(?:\s*tall)?", re.I)),
-        ("height", re.compile(r"\bmy height is\s+(?P<v>\d'\s*\d{1,2}\"?|1\d{2}\s*cm|\d\s*(?:ft|feet)\s*\d{1,2})", re.I)),
-        ("allergy", re.compile(rf"\b(?:i'?m|i am|im)\s+(?:really\s+|super\s+|very\s+|severely\s+|deathly\s+)?allergic\s+to\s+{_VALUE}{_LIST_BOUNDARY}",
-                               re.I)),
-        ("allergy", re.compile(r"\bi\s+have\s+(?:an?\s+|a\s+(?:bad|severe|mild)\s+)?(?P<v>[a-z ]{2,30}?)\s+allerg(?:y|ies)\b", re.I)),
-        ("phobia", re.compile(rf"\b(?:i'?m|i am|im)\s+(?:really\s+|so\s+|super\s+|very\s+|deathly\s+|terribly\s+)?"
-                              rf"(?:afraid|scared|terrified|frightened)\s+of\s+{_VALUE}{_LIST_BOUNDARY}", re.I)),
-        ("phobia", re.compile(rf"\bi\s+have\s+(?:an?\s+)?(?:(?:huge|big|real|serious|bad|severe|irrational|massive|crippling|"
-                              rf"slight|major|deep)\s+)?(?:phobia|fear)\s+of\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("phobia", re.compile(r"\bi\s+have\s+(?P<v>[a-z]+phobia)\b", re.I)),
-        ("phobia", re.compile(r"\bi\s+(?:have|'ve got)\s+(?:a\s+|an\s+)?(?P<v>[a-z ]{2,20}?)\s+phobia\b", re.I)),
-        ("best_friend", re.compile(rf"\bmy best friend(?:'s name)?\s+is\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("best_friend", re.compile(r"\b(?P<v>[A-Z][\w'-]+)\s+is\s+my\s+(?:best friend|bff|bestie)\b")),
-        ("best_friend", re.compile(r"\bmy\s+(?:bff|bestie|best friend)\s*,?\s+(?P<v>[A-Z][\w'-]+)")),
-        ("part_time_job", re.compile(rf"\bi\s+(?:work|am working|'m working)\s+part[- ]time\s+(?:at|in|for)\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("part_time_job", re.compile(rf"\bpart[- ]time\s+job\s+(?:at|in)\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("part_time_job", re.compile(rf"\bi\s+(?:work|am working|'m working)\s+(?:at|in)\s+{_VALUE}\s+part[- ]time\b", re.I)),
-        ("hobby", re.compile(rf"\bmy\s+(?:main\s+)?hobb(?:y|ies)\s+(?:is|are)\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("hobby", re.compile(rf"\bin my (?:free|spare) time,?\s+i\s+(?:like to\s+|love to\s+|usually\s+|mostly\s+)?{_VALUE}{_BOUNDARY}", re.I)),
-        ("hobby", re.compile(rf"\bi'?m\s+(?:really\s+|super\s+)?into\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("hobby", re.compile(rf"\b(?P<v>[a-z ]{{2,30}}?)\s+is\s+my\s+hobby\b", re.I)),
-        ("dream_job", re.compile(rf"\bmy\s+dream\s+job\s+is\s+(?:to be\s+|to become\s+|being\s+)?(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
-        ("dream_job", re.compile(rf"\bmy\s+dream\s+is\s+to\s+(?:be|become)\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}", re.I)),
-        ("dream_job", re.compile(rf"\bi\s+(?:want|hope|dream|plan)\s+(?:to|of)\s+(?:be|become|becoming)\s+(?:an?\s+)?{_VALUE}{_BOUNDARY}",
-                                 re.I)),
-        ("name", re.compile(r"^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Yy]o|[Hh]iya|[Hh]eya)(?:\s+there)?[\s,!.]*)?"
-                            r"(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\s+"
-                            r"(?P<v>[A-Z][a-z]+)(?=\s*[,.!]|\s+(?:and|nice|btw|by the way|here|from)\b|\s*$)")),
-        ("favorite_artist", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:a\s+|an\s+)?(?:(?:big|huge|massive|die-?hard|longtime|"
-                                       r"long-time|super|total)\s+)?(?P<v>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})\s+fan\b")),
-        ("favorite_artist", re.compile(rf"\b(?:i'?m|i am)\s+(?:a\s+)?(?:(?:big|huge)\s+)?fan\s+of\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("hobby", re.compile(rf"\bi'?m\s+(?:currently\s+)?learning\s+{_VALUE}{_BOUNDARY}", re.I)),
-        ("goal", re.compile(rf"\bmy\s+(?:dream|goal)\s+is\s+to\s+(?!be\b|become\b){_VALUE}{_BOUNDARY}", re.I)),
-    ]
+def _value_after(lead: str, tail: str = _BOUNDARY) -> re.Pattern:
+    """A case-insensitive pattern: `lead`, then the value up to a clause boundary."""
+    return re.compile(lead + _VALUE + tail, re.I)
 
 
-_RULES = _rules()
-_QUIT_PART_TIME = re.compile(r"\bi\s+(?:just\s+|finally\s+)?(?:quit|left|stopped)\s+(?:my\s+|the\s+)?part[- ]time\s+job\b", re.I)
-_FAVORITE = re.compile(rf"\bmy\s+(?:all[- ]time\s+|absolute\s+|current\s+)?fav(?:ou?rite|e)?\s+(?P<topic>[a-z ]{{2,20}}?)\s+"
+_I_AM = r"\b(?:i'?m|i am|im)\s+"
+_ADVERB = r"(?:really\s+|so\s+|super\s+|very\s+|severely\s+|deathly\s+|terribly\s+)?"
+_WORKING = r"\bi\s+(?:work|am working|'m working)\s+"
+_RULES: list[tuple[str, re.Pattern]] = [
+    ("name", _value_after(r"\bmy name(?:'s| is)\s+")),
+    ("name", re.compile(r"\bname'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
+    ("name", re.compile(r"^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Yy]o|[Hh]iya|[Hh]eya)(?:\s+there)?[\s,!.]*)?"
+                        r"(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\s+"
+                        r"(?P<v>[A-Z][a-z]+)(?=\s*[,.!]|\s+(?:and|nice|btw|by the way|here|from)\b|\s*$)")),
+    ("nickname", _value_after(r"\b(?:you can |just |please |pls )?call me\s+")),
+    ("nickname", _value_after(r"\bmy nickname is\s+")),
+    ("nickname", _value_after(r"\b(?:everyone|everybody|people|friends|my friends|they|most people)\s+calls?\s+me\s+")),
+    ("age", re.compile(_I_AM + r"(?P<v>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+                       r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
+                       r"|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+                       r"(?:\s*years?\s*old)?\b(?!\s*(?:minutes?|hours?|days?|percent|times))", re.I)),
+    ("age", re.compile(_I_AM + r"(?P<v>\d{1,2})(?:\s*(?:years?\s*old|yrs?\s*old|y/?o))?"
+                       r"(?![\d%:.'\"’]|\s*(?:minutes?|hours?|days?|weeks?|months?|times?|am|pm|percent|kg|lbs?"
+                       r"|pounds?|cm|ft|feet|inches|miles?|km|dollars?|bucks)\b)", re.I)),
+    ("age", re.compile(r"\b(?:i\s+)?(?:just\s+)?turned\s+(?P<v>\d{1,2})\b", re.I)),
+    ("age", re.compile(r"\bmy age is\s+(?P<v>\d{1,2})\b", re.I)),
+    ("hometown", _value_after(_I_AM + r"(?:originally\s+)?from\s+")),
+    ("hometown", _value_after(r"\bi\s+(?:grew up|was raised|was born)\s+in\s+")),
+    ("hometown", _value_after(r"\bmy hometown is\s+")),
+    ("residence", _value_after(r"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
+    ("residence", _value_after(r"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
+    ("residence", re.compile(r"\bi\s+(?:rent|own|share|have)\s+(?:a|an|my)\s+[^.,!?;]{0,40}?\s+in\s+"
+                             r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
+    ("residence", re.compile(r"\bnew\s+(?:apartment|place|flat|house|home)\s+in\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
+    ("residence", _value_after(r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?moved\s+"
+                               r"(?:from\s+[^.,!?;]+?\s+)?to\s+")),
+    ("occupation", _value_after(r"\bi\s+work\s+(?:\w+\s+){0,3}?as\s+(?:an?\s+)?")),
+    ("occupation", re.compile(r"\boffered\s+me\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b", re.I)),
+    ("workplace", re.compile(r"(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})\s+offered\s+me\s+(?:the|a|an)\s+")),
+    ("occupation", _value_after(r"\bi(?:'m| am)\s+(?:now\s+|officially\s+)?(?:starting|working)\s+as\s+(?:an?\s+)?")),
+    ("occupation", re.compile(r"\bi\s+got\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b", re.I)),
+    ("occupation", _value_after(r"\bmy job is\s+(?:an?\s+)?")),
+    ("occupation", re.compile(_I_AM + r"(?:an?\s+)(?P<v>[a-z][a-z -]{1,40}?)" + _BOUNDARY, re.I)),
+    ("workplace", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)[a-z][a-z -]{1,30}?\s+(?:at|for)\s+"
+                             r"(?P<v>(?:St\.\s|Mt\.\s)?[A-Z][^.,!?;:()\n]{1,40}?)" + _BOUNDARY)),
+    ("workplace", _value_after(_WORKING + r"(?:at|for)\s+")),
+    ("major", _value_after(r"\b(?:i\s+(?:major|majored)\s+in|my major is|i'?m\s+(?:studying|majoring in)"
+                           r"|i\s+study)\s+")),
+    ("major", re.compile(r"\b(?:i'?m\s+an?\s+)?(?P<v>[a-z ]{2,30}?)\s+major\b", re.I)),
+    ("school_year", re.compile(_I_AM + r"(?:an?\s+|in my\s+)?(?P<v>freshman|sophomore|junior|senior|first[- ]year"
+                               r"|second[- ]year|third[- ]year|fourth[- ]year|final[- ]year|grad student)\b", re.I)),
+    ("school", re.compile(r"\b[Ii]\s+(?:go to|attend|study at)\s+(?P<v>(?:[A-Z][\w&.'-]*\s*)+|[^.,!?;:()\n]{1,40}?"
+                          r"(?:[Uu]niversity|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|uni)\b)" + _BOUNDARY)),
+    ("mbti", re.compile(r"\b(?:i'?m\s+(?:an?\s+)?|my\s+mbti\s+(?:is|type\s+is)\s+|mbti\s*[:=-]?\s*)"
+                        r"(?P<v>[EIei][NSns][TFtf][JPjp](?:-[ATat])?)\b", re.I)),
+    ("blood_type", re.compile(r"\bblood type(?:\s+is|'s|:)?\s+(?P<v>AB|A|B|O)[+-]?(?![A-Za-z])", re.I)),
+    ("blood_type", re.compile(_I_AM + r"(?:blood\s+)?type\s+(?P<v>AB|A|B|O)[+-]?(?![A-Za-z])", re.I)),
+    ("height", re.compile(_I_AM + r"(?P<v>\d'\s*\d{1,2}\"?|\d\s*(?:ft|feet|foot)\s*\d{1,2}(?:\s*in(?:ches)?)?"
+                          r"|1\d{2}\s*cm)(?:\s*tall)?", re.I)),
+    ("height", re.compile(r"(?<![\w'])(?P<v>[4-7]'\s?(?:1[01]|\d)\"?)(?![\d'])")),  # "5'3 on a good day"
+    ("height", re.compile(r"\bmy height is\s+(?P<v>\d'\s*\d{1,2}\"?|1\d{2}\s*cm|\d\s*(?:ft|feet)\s*\d{1,2})", re.I)),
+    ("allergy", _value_after(_I_AM + _ADVERB + r"allergic\s+to\s+", _LIST_BOUNDARY)),
+    ("allergy", re.compile(r"\bi\s+have\s+(?:an?\s+|a\s+(?:bad|severe|mild)\s+)?"
+                           r"(?P<v>[a-z ]{2,30}?)\s+allerg(?:y|ies)\b", re.I)),
+    ("phobia", _value_after(_I_AM + _ADVERB + r"(?:afraid|scared|terrified|frightened)\s+of\s+", _LIST_BOUNDARY)),
+    ("phobia", _value_after(r"\bi\s+have\s+(?:an?\s+)?(?:(?:huge|big|real|serious|bad|severe|irrational|massive"
+                            r"|crippling|slight|major|deep)\s+)?(?:phobia|fear)\s+of\s+")),
+    ("phobia", re.compile(r"\bi\s+have\s+(?P<v>[a-z]+phobia)\b", re.I)),
+    ("phobia", re.compile(r"\bi\s+(?:have|'ve got)\s+(?:a\s+|an\s+)?(?P<v>[a-z ]{2,20}?)\s+phobia\b", re.I)),
+    ("best_friend", _value_after(r"\bmy best friend(?:'s name)?\s+is\s+")),
+    ("best_friend", re.compile(r"\b(?P<v>[A-Z][\w'-]+)\s+is\s+my\s+(?:best friend|bff|bestie)\b")),
+    ("best_friend", re.compile(r"\bmy\s+(?:bff|bestie|best friend)\s*,?\s+(?P<v>[A-Z][\w'-]+)")),
+    ("part_time_job", _value_after(_WORKING + r"part[- ]time\s+(?:at|in|for)\s+")),
+    ("part_time_job", _value_after(r"\bpart[- ]time\s+job\s+(?:at|in)\s+")),
+    ("part_time_job", _value_after(_WORKING + r"(?:at|in)\s+", r"\s+part[- ]time\b")),
+    ("hobby", _value_after(r"\bmy\s+(?:main\s+)?hobb(?:y|ies)\s+(?:is|are)\s+")),
+    ("hobby", _value_after(r"\bin my (?:free|spare) time,?\s+i\s+(?:like to\s+|love to\s+|usually\s+|mostly\s+)?")),
+    ("hobby", _value_after(r"\bi'?m\s+(?:really\s+|super\s+)?into\s+")),
+    ("hobby", re.compile(r"\b(?P<v>[a-z ]{2,30}?)\s+is\s+my\s+hobby\b", re.I)),
+    ("hobby", _value_after(r"\bi'?m\s+(?:currently\s+)?learning\s+")),
+    ("dream_job", _value_after(r"\bmy\s+dream\s+job\s+is\s+(?:to be\s+|to become\s+|being\s+)?(?:an?\s+)?")),
+    ("dream_job", _value_after(r"\bmy\s+dream\s+is\s+to\s+(?:be|become)\s+(?:an?\s+)?")),
+    ("dream_job", _value_after(r"\bi\s+(?:want|hope|dream|plan)\s+(?:to|of)\s+(?:be|become|becoming)\s+(?:an?\s+)?")),
+    ("goal", _value_after(r"\bmy\s+(?:dream|goal)\s+is\s+to\s+(?!be\b|become\b)")),
+    ("goal", _value_after(r"\b(?:new\s+|next\s+|my\s+)?goal\s*[:=]\s*")),
+    ("goal", _value_after(r"\b(?:someday|some day|one day|eventually|dream time)[,:]?\s+i\s+(?:want|hope|would love|'d love)"
+                          r"\s+to\s+(?!be\b|become\b)")),
+    ("goal", re.compile(r"\bi\s+want\s+to\s+(?P<v>(?!be\b|become\b)[^.,!?;:()\n]{3,50}?\s+by\s+[^.,!?;:()\n]{2,25}?)"
+                        r"(?=\s*(?:[.,!?;]|$))", re.I)),
+    ("favorite_artist", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:a\s+|an\s+)?(?:(?:big|huge|massive|die-?hard"
+                                   r"|longtime|long-time|super|total)\s+)?"
+                                   r"(?P<v>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})\s+fan\b")),
+    ("favorite_artist", _value_after(r"\b(?:i'?m|i am)\s+(?:a\s+)?(?:(?:big|huge)\s+)?fan\s+of\s+")),
+]
+
+_QUIT_PART_TIME = re.compile(r"\bi\s+(?:just\s+|finally\s+)?(?:quit|left|stopped)\s+(?:my\s+|"
+                             r"the\s+)?part[- ]time\s+job\b", re.I)
+_FAVORITE = re.compile(rf"\bmy\s+(?:all[- ]time\s+|absolute\s+|current\s+)?fav(?:ou?rite|"
+                       rf"e)?\s+(?P<topic>[a-z ]{{2,20}}?)\s+"
                        rf"(?:is|are|has to be|would be|'s)\s+{_VALUE}{_BOUNDARY}", re.I)
-_FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\s+my\s+(?:all[- ]time\s+|absolute\s+)?"
-                             r"fav(?:ou?rite|e)?\s+(?P<topic>[a-z ]{2,20}?)\b(?=\s*(?:[.,!?;]|$|\s(?:and|but|ever|of all)\b))",
+_FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\s+(?:still\s+|also\s+|definitely\s+"
+                             r"|probably\s+|totally\s+|now\s+)?my\s+(?:new\s+)?(?:all[- ]time\s+|absolute\s+)?"
+                             r"fav(?:ou?rite|e)?\s+(?P<topic>[a-z ]{2,20}?)\b(?=\s*(?:[.,!?;]|$|\s(?:and|but|ever"
+                             r"|of all|now|these days|lately|too|though)\b))",
                              re.I)
-_LIKE = re.compile(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?P<verb>love|like|adore|enjoy|hate|can'?t stand|dislike|don'?t like)\s+{_VALUE}{_LIST_BOUNDARY}",
+_LIKE = re.compile(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?P<verb>love|like|adore|enjoy|hate|can'?t stand|"
+                   rf"dislike|don'?t like)\s+{_VALUE}{_LIST_BOUNDARY}",
                    re.I)
-_HOBBY_DO = re.compile(r"\bi\s+(?:do|practice|play)\s+(?P<v>[a-z ]{3,20}?)\s+(?:on\s+(?:the\s+)?weekends?|every\s+\w+|for fun|"
+_HOBBY_DO = re.compile(r"\bi\s+(?:do|practice|play)\s+(?P<v>[a-z ]{3,20}?)\s+(?:on\s+(?:the\s+)?weekends?|every\s+\w+|"
+                       r"for fun|"
                        r"in my (?:free|spare) time|as a hobby|a lot)\b", re.I)
 _GYM = re.compile(r"\bi\s+(?:usually\s+|often\s+)?(?:go|hit)\s+(?:to\s+)?the\s+gym\b|\bi\s+work\s*out\b", re.I)
-_PLAY = re.compile(r"\bi\s+(?:play|practice|do|go)\s+(?!to\b)(?P<v>[a-z -]{3,25}?)(?=\s*(?:[.,!?;]|$|\s(?:every|on|with|at|twice|once|a lot|"
+_PLAY = re.compile(r"\bi\s+(?:play|practice|do|go)\s+(?!to\b)(?P<v>[a-z -]{3,25}?)(?=\s*(?:[.,!?;]|$|\s(?:every|on|"
+                   r"with|at|twice|once|a lot|"
                    r"sometimes|often|and|but)\b))", re.I)
 _SPORT_VERB = re.compile(r"\bi\s+(?:usually\s+|often\s+|regularly\s+)?(?P<v>" + "|".join(SPORT_VERBS_EN) +
                          r")\s+(?:every|on|a lot|regularly|daily|twice|three times|most)\b", re.I)
-_PET = re.compile(rf"\bi\s+(?:just\s+|finally\s+|recently\s+|also\s+|now\s+|still\s+)?(?:have|own|got|adopted|'ve got)\s+(?:an?\s+|two\s+|three\s+|a\s+little\s+|a\s+)?(?P<kind>(?:[a-z]+\s+){{0,2}}?"
-                  rf"(?:{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))}))s?"
+_ANIMAL_EN = "|".join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))
+_PET = re.compile(r"\bi\s+(?:just\s+|finally\s+|recently\s+|also\s+|now\s+|still\s+)?"
+                  r"(?:have|own|got|adopted|'ve got)\s+(?:an?\s+|two\s+|three\s+|a\s+little\s+|a\s+)?"
+                  rf"(?P<kind>(?:[a-z]+\s+){{0,2}}?(?:{_ANIMAL_EN}))s?"
                   r"(?:\s+(?:named|called)\s+(?P<name>[A-Z][\w'-]*))?", re.I)
-_PET_NAMED = re.compile(rf"\b(?:an?|my|our)\s+(?:(?:little|sweet|old|new|baby|tiny|fat|lazy)\s+)?"
-                        rf"(?P<kind>(?:[a-z]+\s+)?(?:{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))}))\s+"
-                        r"(?:named|called)\s+(?P<name>[A-Z][\w'-]*)", re.I)
-_PET_NAME = re.compile(rf"\bmy\s+(?P<kind>{'|'.join(sorted(ANIMALS_EN + BREEDS_EN, key=len, reverse=True))})(?:'?s\s+name\s+is\s+|\s+)"
-                       r"(?P<name>[A-Z][\w'-]*)")
+_PET_NAMED = re.compile(r"\b(?:an?|my|our)\s+(?:(?:little|sweet|old|new|baby|tiny|fat|lazy)\s+)?"
+                        rf"(?P<kind>(?:[a-z]+\s+)?(?:{_ANIMAL_EN}))\s+(?:named|called)\s+(?P<name>[A-Z][\w'-]*)", re.I)
+_PET_NAME = re.compile(rf"\bmy\s+(?P<kind>{_ANIMAL_EN})(?:'?s\s+name\s+is\s+|\s+)(?P<name>[A-Z][\w'-]*)")
 _BREED_EN = re.compile(rf"\b(?P<breed>{'|'.join(sorted(BREEDS_EN, key=len, reverse=True))})\b", re.I)
-_SIBLINGS = re.compile(r"\bi\s+have\s+(?P<v>(?:an?|one|two|three|four|\d)\s+(?:older\s+|younger\s+|little\s+|big\s+|twin\s+)?"
+_SIBLINGS = re.compile(r"\bi\s+have\s+(?P<v>(?:an?|one|two|three|four|\d)\s+(?:older\s+|younger\s+|little\s+|big\s+|"
+                       r"twin\s+)?"
                        r"(?:brothers?|sisters?|siblings?))\b", re.I)
 _FAMILY = re.compile(r"\b(?P<v>i'?m\s+(?:an?|the)\s+(?:only child|youngest|oldest|eldest|middle child)|"
                      r"(?:there are|we are|we're)\s+(?:\w+)\s+(?:of us\s+)?in my family|family of (?:\w+))\b", re.I)
-_DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|engaged|divorced|taken|in a relationship|"
+_DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|engaged|divorced|taken|"
+                     r"in a relationship|"
                      r"seeing someone|dating someone|seeing [A-Z]\w+|dating [A-Z]\w+)|"
                      r"i\s+(?:just\s+|recently\s+)?(?:started|began)\s+(?:dating|seeing)(?:\s+someone|\s+[A-Z]\w+)?|"
                      r"i\s+(?:have|'ve got)\s+a\s+new\s+(?:girlfriend|boyfriend|partner)|"
                      r"i\s+(?:have|'ve got)\s+a\s+(?:girlfriend|boyfriend|partner|wife|husband)|"
                      r"i\s+(?:don'?t|do not)\s+have\s+a\s+(?:girlfriend|boyfriend|partner)|"
                      r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped))\b", re.I)
+_PARTNER_NAMED = re.compile(r"\bmy\s+(?P<who>boyfriend|girlfriend|partner|wife|husband|fianc[ée]e?)\s+(?P<name>[A-Z][\w'-]+)")
 _DIET = re.compile(r"\b(?:i'?m|i am)\s+(?:a\s+|an\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|pescetarian|"
                    r"lactose[- ]intolerant|gluten[- ]free|on a diet|on keto|halal|kosher)\b|"
-                   r"\bi\s+(?:only\s+)?(?P<v2>eat halal|keep kosher|don'?t eat (?:meat|pork|beef|fish|seafood))\b", re.I)
-_ZODIAC = re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+an?\s+(?P<v>Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|Capricorn|"
-                     r"Aquarius|Pisces)\b")
+                   r"\bi\s+(?:only\s+)?(?P<v2>eat halal|keep kosher|don'?t eat (?:meat|pork|beef|fish|"
+                   r"seafood))\b", re.I)
+_ZODIAC = re.compile(r"\b(?:i'?m|i am|makes me|i'm such)\s+an?\s+(?P<v>aries|taurus|gemini|cancer|leo|virgo|libra|scorpio"
+                     r"|sagittarius|capricorn|aquarius|pisces)\b", re.I)
 _HANDED = re.compile(r"\bi'?m\s+(?P<v>left-handed|right-handed|left handed|right handed|ambidextrous|a lefty)\b", re.I)
-_SMOKING = re.compile(r"\bi(?:\s+|(?='))(?P<v>smoke|quit smoking|stopped smoking|don'?t smoke|vape|'m trying to quit smoking|"
+_SMOKING = re.compile(r"\bi(?:\s+|(?='))(?P<v>smoke|quit smoking|stopped smoking|don'?t smoke|vape|"
+                      r"'m trying to quit smoking|"
                       r"am trying to quit smoking|'m quitting smoking)\b|"
                       r"\bi'?m\s+(?:a\s+)?(?P<v2>smoker|non-smoker|nonsmoker)\b", re.I)
-_TATTOO = re.compile(r"\bi\s+(?:have|got|'ve got)\s+(?:a\s+|an\s+|two\s+|\w+\s+)?(?P<v>(?:[a-z]+\s+){0,2}tattoos?(?:\s+(?:of|on)\s+"
+_TATTOO = re.compile(r"\bi\s+(?:have|got|'ve got)\s+(?:a\s+|an\s+|two\s+|"
+                     r"\w+\s+)?(?P<v>(?:[a-z]+\s+){0,2}tattoos?(?:\s+(?:of|on)\s+"
                      r"[^.,!?;]{1,30})?)", re.I)
-_BIRTHDAY = re.compile(r"\b(?:my\s+(?:birthday|bday|b-day)(?:'s|\s+is)?|i\s+was\s+born\s+on|born\s+on)\s+(?:on\s+)?", re.I)
+_BIRTHDAY = re.compile(r"\b(?:my\s+(?:birthday|bday|b-day)(?:'s|\s+is)?|i\s+was\s+born\s+on|"
+                       r"born\s+on)\s+(?:on\s+)?", re.I)
 _FAMILY_TERMS = re.compile(r"\b(" + "|".join(FAMILY_MEMBERS_EN) + r")\b", re.I)
 
 
-_NOT_NAMES = frozenset("""fine good great ok okay sorry back here home tired happy sad bored hungry sure done ready korean
-american japanese chinese british canadian filipino busy free single married alright alive sick excited not so just still
-also really very new sleepy stressed lonely scared nervous glad thankful exhausted late early out off in on up down
-""".split())
+_NOT_NAMES = frozenset("""fine good great ok okay sorry back here home tired happy sad bored hungry sure done
+ready korean american japanese chinese british canadian filipino busy free single married alright alive sick excited
+not so just still also really very new sleepy stressed lonely scared nervous glad thankful exhausted late early out off
+in on up down""".split())
 
 
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
@@ -262,8 +300,11 @@ def _type_subject(value: str) -> str:
     return ""
 
 
+_TURNING_ON = re.compile(r"\b(?:turn(?:ing)?\s+\w+(?:-\w+)?|(?:twenty|thirty|forty|fifty)(?:-\w+)?|\d{1,2})\s+on\s+", re.I)
+
+
 def _birthday(sentence: str) -> list[Candidate]:
-    match = _BIRTHDAY.search(sentence)
+    match = _BIRTHDAY.search(sentence) or _TURNING_ON.search(sentence)  # "twenty-eight on January 9th"
     if not match:
         return []
     mentions = [m for m in find_month_days(sentence, numeric=True) if m.start >= match.start()]
@@ -286,13 +327,13 @@ def english_facts(text: str) -> list[Candidate]:
                     continue
                 if subject == "name" and value.lower() in _NOT_NAMES:
                     continue
-                if subject == "hobby" and pattern.pattern.startswith("\\bi'?m\\s+(?:currently"):
+                if subject == "hobby" and "learning" in pattern.pattern:
                     value = f"learning {value}"
                 if subject == "major" and pattern.pattern.endswith(r"major\b") and len(value.split()) > 3:
                     continue
                 if subject == "nickname":
-                    found.append(Candidate("nickname", value, request=bool(re.search(r"(?<!s )\bcall me\b", match.group(0), re.I))
-                                           and not re.search(r"calls me", match.group(0), re.I)))
+                    request = bool(re.search(r"\bcall me\b", match.group(0), re.I))  # not "everyone calls me"
+                    found.append(Candidate("nickname", value, request=request))
                     continue
                 if subject == "age" and not value.isdigit():
                     value = str(_number_word(value)) if _number_word(value) else value
@@ -397,15 +438,19 @@ def _traits(sentence: str) -> list[Candidate]:
         if re.search(r"broke up|got dumped", value, re.I):
             value = "single (recently broke up)"
         elif re.match(r"(?:just\s+|recently\s+)?(?:started|began)", value, re.I):
-            value = "dating " + (re.search(r"(?:dating|seeing)\s+(\w+)", value).group(1) if re.search(r"(?:dating|seeing)\s+\w+", value) else "someone")
-            value = value.replace("dating someone", "dating someone (new relationship)")
+            partner = re.search(r"(?:dating|seeing)\s+(\w+)", value)
+            value = f"dating {partner.group(1) if partner else 'someone'} (new relationship)"
         found.append(Candidate("dating_status", value))
+    match = _PARTNER_NAMED.search(sentence)
+    if match and not re.search(r"\bex\b|former", sentence[:match.start()], re.I) \
+            and not any(c.subject == "dating_status" for c in found):
+        found.append(Candidate("dating_status", f"{match.group('who')} {match.group('name')}"))
     match = _DIET.search(sentence)
     if match and not _negated(sentence, match.start()):
         found.append(Candidate("diet", (match.group("v") or match.group("v2")).lower()))
     match = _ZODIAC.search(sentence)
     if match:
-        found.append(Candidate("zodiac", match.group("v")))
+        found.append(Candidate("zodiac", match.group("v").capitalize()))
     match = _HANDED.search(sentence)
     if match:
         found.append(Candidate("handedness", match.group("v").replace("a lefty", "left-handed")))

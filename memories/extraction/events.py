@@ -28,12 +28,15 @@ _KO_DONE = re.compile(r"^\S{0,2}\s*(?:을|를|도|은|는)?\s*(?:\S+\s+)?(?:보�
                       r"^\s*(?:을|를|도)?\s*(?:했|하고\s*왔|함(?=[\s.!?~ㅋ]|$)|잘\s*했)")
 _KO_RESULT = re.compile(r"(?P<what>\S+)\s*(?P<verb>붙었|붙음|합격했|합격함|합격이|떨어졌|떨어짐|불합격|탈락)")
 _EN_EVENT = re.compile(
-    r"\b(?P<v>(?:[A-Za-z'-]+\s+){0,2}?(?:interview|exam|test|toeic|toefl|sat|gre|finals|midterms?|presentation|graduation|"
+    r"\b(?P<v>(?:[A-Za-z'-]+\s+){0,2}?(?:interview|exam|test|toeic|toefl|sat|gre|finals|midterms?|presentation|"
+    r"graduation|"
     r"wedding|funeral|concert|show|trip|vacation|date|blind date|surgery|check-?up|appointment|driving test|move|"
     r"business trip|party|birthday|anniversary|game|match|tournament|audition|first day|deadline|recital|recital|"
     r"flight|meeting|class|lecture|orientation|ceremony))\b", re.I)
-_EN_DONE = re.compile(r"\b(?:had|took|did|finished|passed|failed|went to|got back from|just got back|attended|aced|bombed|nailed)\b", re.I)
-_EN_RESULT = re.compile(r"\b(?:i\s+)?(?:got|passed|failed|was accepted|got accepted|got rejected|got the)\s+(?P<what>(?:[a-z]+\s+){0,2}"
+_EN_DONE = re.compile(r"\b(?:had|took|did|finished|passed|failed|went to|got back from|just got back|attended|aced|"
+                      r"bombed|nailed)\b", re.I)
+_EN_RESULT = re.compile(r"\b(?:i\s+)?(?:got|passed|failed|was accepted|got accepted|got rejected|"
+                        r"got the)\s+(?P<what>(?:[a-z]+\s+){0,2}"
                         r"(?:job|offer|internship|interview|exam|test|position|scholarship))\b", re.I)
 
 
@@ -68,6 +71,7 @@ def _clause_date(clause: str, message: str, now: datetime, skip: set[tuple[int, 
 def korean_events(text: str, now: datetime, skip_month_days: set[tuple[int, int]]) -> list[Event]:
     events: list[Event] = []
     message_dates = relative_dates(text, now)
+    fallback = message_dates[0].date if message_dates else now.date()
     for clause in clauses(text):
         if clause.rstrip().endswith("?") and not re.search(r"(?:보고\s*왔|다녀왔|했|봤)", clause):
             continue
@@ -100,7 +104,7 @@ def korean_events(text: str, now: datetime, skip_month_days: set[tuple[int, int]
             if not what:
                 continue
             passed = match.group("verb").startswith(("붙", "합격"))
-            when = _clause_date(clause, text, now, skip_month_days) or (message_dates[0].date if message_dates else now.date())
+            when = _clause_date(clause, text, now, skip_month_days) or fallback
             label = f"{what} {'합격' if passed else '불합격'}"
             if not any(e.what == label for e in events):
                 events.append(Event(label, when))
@@ -110,6 +114,7 @@ def korean_events(text: str, now: datetime, skip_month_days: set[tuple[int, int]
 def english_events(text: str, now: datetime, skip_month_days: set[tuple[int, int]]) -> list[Event]:
     events: list[Event] = []
     message_dates = relative_dates(text, now)
+    fallback = message_dates[0].date if message_dates else now.date()
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         for match in _EN_EVENT.finditer(sentence):
             what = re.sub(r"^(?:my|the|a|an|our|his|her|their)\s+", "", match.group("v"), flags=re.I).strip()
@@ -126,7 +131,7 @@ def english_events(text: str, now: datetime, skip_month_days: set[tuple[int, int
                                 birthday_of_someone=is_birthday))
             break
         for match in _EN_RESULT.finditer(sentence):
-            when = _clause_date(sentence, text, now, skip_month_days) or (message_dates[0].date if message_dates else now.date())
+            when = _clause_date(sentence, text, now, skip_month_days) or fallback
             events.append(Event(match.group(0).strip(), when))
             break
     return events

@@ -91,7 +91,8 @@ def _pet(text: str, asked: bool) -> list[Candidate]:
     if signal is None:
         return []
     signalled = signal.group("animal")
-    animal = signalled if signalled in ANIMALS_KO else (_ANIMAL_RE.search(text).group(1) if _ANIMAL_RE.search(text) else "")
+    mentioned = _ANIMAL_RE.search(text)
+    animal = signalled if signalled in ANIMALS_KO else (mentioned.group(1) if mentioned else "")
     breed = _BREED_RE.search(text)
     name = _pet_name(text)
     species = animal

@@ -9,7 +9,18 @@ import re
 
 from .candidates import FAVORITE_TOPICS, Candidate
 from .korean_text import about_someone_else, clauses, name_at, valid_value, wished_after
-from .lexicon import ANIMALS_KO, ARTISTS_KO, DRINKS_KO, HOBBIES_KO, FRUITS_KO, SEASONS_KO, SPORTS_KO, in_list, is_color_ko, is_food_ko
+from .lexicon import (
+    ANIMALS_KO,
+    ARTISTS_KO,
+    DRINKS_KO,
+    FRUITS_KO,
+    HOBBIES_KO,
+    SEASONS_KO,
+    SPORTS_KO,
+    in_list,
+    is_color_ko,
+    is_food_ko,
+)
 from .morphology import is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
 
 TOPIC_SUBJECTS_KO = {
@@ -105,7 +116,8 @@ _FAVORITE_TOPIC = re.compile(r"좋아하는\s*(?P<topic>[가-힣A-Za-z]+?(?:\s[�
 _FAVORITE_AFTER = re.compile(r"(?P<kw>(?:내가|제가|나의|내|제)?\s*(?:제일|가장|젤)?\s*좋아하는)\s*(?P<topic>[가-힣A-Za-z]+?)"
                              r"(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이지)?(?=$|\s|[!.,~])")
 _BEST_TOPIC = re.compile(r"최애\s*(?P<topic>[가-힣A-Za-z]+?)?(?:은|는|이|가)\s+")
-_BEST_AFTER = re.compile(r"(?P<kw>(?:내|제|나의)?\s*최애)(?:\s*(?P<topic>[가-힣]+?))?(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|[!.,~])")
+_BEST_AFTER = re.compile(r"(?P<kw>(?:내|제|나의)?\s*최애)(?:\s*(?P<topic>[가-힣]+?))?(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|"
+                         r"[!.,~])")
 _LIFE = r"(?:음식|영화|노래|곡|책|게임|드라마|밴드|가수|애니|웹툰|캐릭터|맛집|여행지|작품|술|카페|메뉴|간식|과자|아이돌|배우|계절)"
 _LIFE_TOPIC = re.compile(rf"인생\s*(?P<topic>{_LIFE})(?:은|는|이|가)?\s*")
 _LIFE_AFTER = re.compile(rf"(?P<kw>(?:내|제|진짜|완전|나의)?\s*인생)\s*(?P<topic>{_LIFE})(?!은|는|이|가)")
@@ -193,7 +205,8 @@ def _coordinated(before: str) -> list[str]:
         before = before[:before.rfind(value)]
     return found
 _BEST_IS = re.compile(r"(?P<kw>(?:제일|가장|젤|최고로)?\s*(?:최고|짱|진리|최애))(?:야|이야|임|지|다|예요|에요|입니다|$|\s|[!.,~])")
-_ACTIVITY = re.compile(rf"(?P<act>(?:[가-힣A-Za-z]+\s+)?[가-힣A-Za-z]+?(?:하는|는|은))\s*(?:거|것|걸)\s*(?:을|를)?\s*(?:{_ADVERBS}\s*)*좋아")
+_ACTIVITY = re.compile(rf"(?P<act>(?:[가-힣A-Za-z]+\s+)?[가-힣A-Za-z]+?(?:하는|는|은))\s*(?:거|것|걸)\s*(?:을|"
+                       rf"를)?\s*(?:{_ADVERBS}\s*)*좋아")
 
 
 def _likes(clause: str) -> list[Candidate]:
@@ -261,7 +274,8 @@ _FAN = re.compile(r"\s*(?:팬이야|팬임|팬이에요|팬입니다|팬이거�
 _NOT_ARTIST = frozenset({"요즘", "신나는", "옛날", "최신", "아무", "이", "그", "저", "조용한", "잔잔한", "슬픈", "좋은",
                          "유튜브", "멜론", "스포티파이", "지니", "플리", "출근길", "지하철", "버스", "자기", "잘", "맨날",
                          "계속", "하루", "종일", "가끔", "주로", "매일", "걔", "이번"})
-_HOBBY_TOPIC = re.compile(r"(?:내|제)?\s*취미(?:는|가)\s*(?P<v>[^.!?,]+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|고|인데|이라서|라서|이라|라|이지)?(?=[\s!.,~?]|$)")
+_HOBBY_TOPIC = re.compile(r"(?:내|제)?\s*취미(?:는|가)\s*(?P<v>[^.!?,]+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|고|인데|이라서|라서|이라|라|"
+                          r"이지)?(?=[\s!.,~?]|$)")
 _HOBBY_AFTER = re.compile(r"(?P<kw>(?:내|제)?\s*취미)(?=야|예요|에요|이에요|임|입니다|이고|이라|라|$|\s|[!.,~])")
 _HOBBY_ACTIVITY = re.compile(r"(?P<act>(?:[가-힣A-Za-z]+\s+){0,2}[가-힣A-Za-z]+(?:는|은|기))\s*(?:게|거|것이|것)\s*(?:내|제)?\s*취미")
 _HOBBY_AS = re.compile(r"취미로\s*")
@@ -273,7 +287,8 @@ _INTO = re.compile(r"에\s*(?P<kw>(?:요즘\s*)?(?:완전\s*|푹\s*|엄청\s*)?(
 _NOT_HOBBIES = frozenset({"물", "바다", "강", "웅덩이", "늪", "함정", "구멍", "사랑", "고민", "생각", "슬픔", "우울", "잠", "늪지대"})
 _SPORT_TOPIC = re.compile(r"운동(?:은|는|으로는|으로)\s*")
 _SPORT_WORD = "|".join(sorted((re.escape(s) for s in SPORTS_KO), key=len, reverse=True))
-_SPORT_DO = re.compile(rf"(?<![가-힣])(?P<s>{_SPORT_WORD})(?:을|를|도|는|은|만)?\s*(?:(?:매일|자주|꾸준히|주로|열심히|가끔|요즘|매주|주말마다|같이)\s*)?"
+_SPORT_DO = re.compile(rf"(?<![가-힣])(?P<s>{_SPORT_WORD})(?:을|를|도|는|은|만)?\s*(?:(?:매일|자주|꾸준히|주로|열심히|가끔|요즘|매주|주말마다|"
+                       rf"같이)\s*)?"
                        r"(?P<v>하|해|함|한|다니|다녀|다님|다닌|배우|배워|배움|배운|치|쳐|침|좋아|즐기|즐겨|뛰|뜀|타|탐|시작|입문)")
 _BEST_FRIEND_TOPIC = re.compile(
     r"(?:(?:제일|가장|젤)\s*친한\s*(?:친구|애|건|거|놈|사람|얘|녀석)|베프|베스트\s*프렌드|절친|단짝|찐친|불알친구|소꿉친구)"
@@ -294,7 +309,9 @@ def _hobby_sport(clause: str) -> list[Candidate]:
     for match in _FAN.finditer(clause):
         value = noun_phrase_before(clause, match.start() + len(match.group(0)) - len(match.group(0).lstrip()),
                                    max_words=2)
-        if valid_value(value) and value not in _NOT_ARTIST and not about_someone_else(clause, max(0, clause.rfind(value))):
+        if not valid_value(value) or value in _NOT_ARTIST:
+            continue
+        if not about_someone_else(clause, max(0, clause.rfind(value))):
             if in_list(value, SPORTS_KO):
                 found.append(Candidate("sport", value))
             elif re.search(_SPORT_WORD + r"|경기|리그|구단|선수", clause):
@@ -321,11 +338,14 @@ def _hobby_sport(clause: str) -> list[Candidate]:
             found.append(Candidate("hobby", value))
     for match in _SPARE_TIME.finditer(clause):
         value = match.group("v").strip()
-        if valid_value(value) and "알바" not in value and len(value.split()) <= 4 and not about_someone_else(clause, match.start()):
+        if valid_value(value) and "알바" not in value and len(value.split()) <= 4 \
+                and not about_someone_else(clause, match.start()):
             found.append(Candidate("hobby", value))
     for match in _INTO.finditer(clause):
         value = noun_phrase_before(clause, match.start("kw"), max_words=2)
-        if valid_value(value) and value not in _NOT_HOBBIES and not about_someone_else(clause, max(0, clause.rfind(value))):
+        if not valid_value(value) or value in _NOT_HOBBIES:
+            continue
+        if not about_someone_else(clause, max(0, clause.rfind(value))):
             artist = re.match(r"(.+?)\s*(?:노래|음악|곡|앨범)$", value)
             if artist:
                 found.append(Candidate("favorite_artist", artist.group(1)))  # "BTS 노래에 빠졌어"

@@ -115,9 +115,6 @@ OTHER_PERSON_KO = (
     "사장님", "교수님", "선생님", "룸메", "룸메이트", "조원", "베프", "절친", "그 사람", "그사람", "걔네", "쌤",
     "강아지", "고양이", "너", "넌", "니", "너는", "니가", "네가",
 )
-OTHER_PERSON_EN = ("my friend", "my brother", "my sister", "my mom", "my mother", "my dad", "my father",
-                   "my girlfriend", "my boyfriend", "my wife", "my husband", "my roommate", "my boss", "he", "she",
-                   "they", "my cousin", "my son", "my daughter", "my partner", "my best friend", "my coworker")
 
 OCCUPATIONS_KO = (
     "학생", "대학생", "대학원생", "고등학생", "중학생", "초등학생", "고딩", "대딩", "중딩", "취준생", "취업준비생",
@@ -170,12 +167,6 @@ MAJOR_ABBREVIATIONS_KO = (
     "사회복지", "아동학", "소프트웨어", "정보보호", "데이터사이언스", "인공지능", "게임공학", "전산",
     "국제학", "무역", "회계", "세무", "광고홍보", "문헌정보", "문창", "문예창작", "조리", "항공",
 )
-MAJOR_SUFFIXES_KO = ("공학", "학과", "학부", "전공", "교육과", "디자인", "학")
-MAJORS_EN = ("computer science", "cs", "engineering", "electrical engineering", "mechanical engineering",
-             "business", "economics", "psychology", "sociology", "philosophy", "history", "english",
-             "literature", "math", "mathematics", "statistics", "physics", "chemistry", "biology", "nursing",
-             "law", "medicine", "education", "art", "music", "design", "architecture", "political science",
-             "communications", "journalism", "marketing", "finance", "accounting", "linguistics", "data science")
 
 # Common words that are never the value of a personal fact on their own.
 STOP_VALUES_KO = frozenset({
@@ -243,12 +234,6 @@ def is_major_ko(value: str) -> bool:
         if compact.endswith(suffix) and len(compact) > len(suffix):
             return True
     return compact.endswith("과") and len(compact) >= 3 and compact[:-1] in MAJOR_ABBREVIATIONS_KO
-
-
-def hangul_ratio(text: str) -> float:
-    hangul = len(_HANGUL.findall(text))
-    latin = len(_LATIN.findall(text))
-    return hangul / (hangul + latin) if hangul + latin else 0.0
 
 
 def is_korean(text: str) -> bool:

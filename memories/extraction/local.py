@@ -42,7 +42,8 @@ from .salience import (
 )
 
 _JOINED_SUBJECTS = frozenset({"dating_status", "family"})  # one message may state several parts of one value
-_NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})  # keys
+# Emotion keys (emotions.py) that make an otherwise uncategorised episode a worry.
+_NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})
 _MAX_EPISODE_CHARS = 1000
 _NICKNAME_MAX = 50  # the identity layer's limit
 
@@ -268,10 +269,14 @@ class LocalExtractor:
 # --- summary -------------------------------------------------------------------------------------------
 
 _LAUGHTER = re.compile(r"[ㅋㅎㅠㅜ]{2,}|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+")
+_EN_FUNCTION_WORDS = frozenset("i'm i've i'd it's and but the you your his her our its who how why all any not can did "
+                               "had has was get out off too yes one two".split())
 _EN_STOP = frozenset("""the and for that this with have just about what your you are was were they them then than
 there their really very like know think going want need much more some time today yesterday tomorrow lol haha
 been being it's i'm don't can't didn't doesn't would could should also still even okay yeah sure maybe things
 thing stuff good great well back into from when where which while because after before again only over
+right now last next this morning night tonight week weekend monday tuesday wednesday thursday friday saturday
+sunday called said told went got gonna wanna kinda pretty super totally actually literally
 """.split())
 
 
@@ -283,8 +288,24 @@ def _clean_sentence(text: str, limit: int = 140) -> str:
     return text[:cut + 1] if cut > 40 else text[:limit].rstrip() + "…"
 
 
+def _best_sentence(text: str, korean: bool, now) -> str:
+    """Return the sentence of a message that says the most: facts and events, then content words."""
+    sentences = [s.strip() for s in re.findall(r"[^.!?…\n]+[.!?…]*", text) if len(s.strip()) > 1]
+    if len(sentences) <= 1:
+        return text
+
+    def weight(sentence: str) -> float:
+        facts = korean_facts(sentence) if korean else english_facts(sentence)
+        words = content_nouns(sentence) if korean else _english_topics(sentence)
+        dated = events_in(sentence, now, korean, set())
+        return 3 * len(facts) + 2 * len(dated) + min(4, len(words)) + (1 if detect_emotion(sentence, korean) else 0)
+
+    return max(sentences, key=weight)
+
+
 def _english_topics(text: str) -> list[str]:
-    return [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{3,}", text) if w.lower() not in _EN_STOP]
+    return [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]{2,}", text)
+            if w.lower() not in _EN_STOP and w.lower() not in _EN_FUNCTION_WORDS]
 
 
 class LocalSummarizer:
@@ -295,7 +316,6 @@ class LocalSummarizer:
         user_turns = [t for t in turns if t.role == "user" and t.content.strip()]
         if not user_turns:
             return ConversationSummary(summary="", topics=[], emotion="평온", importance=1)
-        korean_votes = 0
         scored: list[tuple[float, int, str]] = []
         emotions: dict[str, float] = {}
         nouns: Counter = Counter()
@@ -305,7 +325,6 @@ class LocalSummarizer:
         for index, turn in enumerate(user_turns):
             text = turn.content.strip()
             korean = _language_is_korean(text, "")
-            korean_votes += 1 if korean else -1
             if is_chatter(text):
                 continue
             facts = [] if in_character(text) else (korean_facts(text) if korean else english_facts(text))
@@ -320,7 +339,9 @@ class LocalSummarizer:
             score = 1 + 2 * len(facts) + (2 * emotion.intensity if emotion else 0) + min(2.0, len(text) / 60)
             score += 2 if is_explicit(text) else 0
             score += 1 if event_date(text, turn.created_at) else 0
-            scored.append((score, index, _clean_sentence(text)))
+            score += 3 if avoid_topics(text, korean) else 0
+            score -= 2 if in_character(text) else 0
+            scored.append((score, index, _clean_sentence(_best_sentence(text, korean, turn.created_at))))
             words = content_nouns(strip_masks(text)) if korean else _english_topics(strip_masks(text))
             for word in words:
                 nouns[word] += 1

@@ -56,7 +56,7 @@ def _nounish(morph: Morph, previous: Morph | None) -> bool:
     return morph.tag in _NOUN_TAGS
 
 
-def _trim_name_suffix(text: str, morphs: list[Morph]) -> list[Morph]:
+def _trim_name_suffix(morphs: list[Morph]) -> list[Morph]:
     # "도윤이" → "도윤": the friendly -이 after a name is not part of it.
     if len(morphs) >= 2 and morphs[-1].tag == "XSN" and morphs[-1].form == "이" and morphs[-2].tag == "NNP":
         return morphs[:-1]
@@ -148,7 +148,7 @@ def noun_phrase_after(text: str, start: int, max_words: int = 3) -> str:
             break
         taken.append(morph)
         i += 1
-    taken = _trim_name_suffix(text, taken)
+    taken = _trim_name_suffix(taken)
     if not taken:
         return _unknown_word_before_copula(text[start:])
     phrase = _limit_words(text[taken[0].start:taken[-1].end].strip(), max_words, keep_end=False)
@@ -179,7 +179,7 @@ def noun_phrase_before(text: str, end: int, max_words: int = 3) -> str:
             continue
         break
     taken.reverse()
-    taken = _trim_name_suffix(text, taken)
+    taken = _trim_name_suffix(taken)
     if not taken:
         return ""
     start = taken[0].start
@@ -214,6 +214,8 @@ _TOPIC_STOP = frozenset({
     "분", "일", "시간", "다음", "이번", "지난", "처음", "맨날", "완전", "제일", "엄청", "대박", "개", "ㅋㅋ",
     "내", "네", "저", "제", "걔", "얘", "거기", "여기", "마음", "기분", "감", "줄", "듯", "만큼", "뿐", "앞",
     "뒤", "안", "밖", "위", "아래", "날", "주", "달", "년", "적", "척", "김", "편", "쯤", "등",
+    "작년", "올해", "내년", "주말", "평일", "아침", "저녁", "낮", "새벽", "점심", "안녕", "처음", "대신", "인생", "요일",
+    "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일", "지금", "이제", "나중", "가끔", "매일", "반",
 })
 
 

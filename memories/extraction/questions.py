@@ -69,19 +69,22 @@ _EN_QUESTIONS = (
     ("height", r"how tall|your height"),
     ("allergy", r"allergic|allerg"),
     ("phobia", r"scared of|afraid of|your fears?|phobia|frighten"),
-    ("pet", r"\bpets?\b|any animals|dog or (?:a )?cat|cat or (?:a )?dog"),
+    ("pet", r"\bpets?\b|any animals|\b(?:dog|cat|puppy|kitten)s?\b"),
     ("sibling", r"siblings|brothers|sisters"),
-    ("dating_status", r"seeing anyone|seeing someone|are you dating|are you single|girlfriend|boyfriend|in a relationship|"
+    ("dating_status", r"seeing anyone|seeing someone|are you dating|are you single|girlfriend|boyfriend"
+                      r"|in a relationship|"
                       r"partner|married"),
     ("favorite_food", r"favou?rite food|what do you like to eat"),
     ("favorite_season", r"season"),
     ("favorite_color", r"colou?r"),
     ("favorite_movie", r"movie|film"),
-    ("favorite_artist", r"singer|band|artist|who do you listen|what music|what are you listening"),
+    ("favorite_artist", r"singer|band|artist|who do you listen|what music|what are you listening|what do you listen"),
+    ("favorite_book", r"\bbooks?\b|\bnovel\b"),
+    ("goal", r"\bgoals?\b"),
     ("best_friend", r"best friend|closest friend|bff"),
     ("part_time_job", r"part[- ]time"),
     ("hobby", r"hobby|hobbies|free time|spare time|for fun"),
-    ("sport", r"sport|work out|exercise"),
+    ("sport", r"sport|work out|exercise|do you play"),
     ("dream_job", r"dream job|dream is|want to be when|want to become"),
 )
 _KO_FILLERS = re.compile(r"^(?:(?:음+|어+|아+|흠+|글쎄|일단|사실|그냥|나는|난|저는|전|내|제|뭐|음…|어…|아…|헐|오|응|ㅇㅇ|웅|네|넵|"
@@ -90,14 +93,18 @@ _KO_FILLERS = re.compile(r"^(?:(?:음+|어+|아+|흠+|글쎄|일단|사실|그�
                          r"[\s…,.!~]*)+")
 _KO_ACT = re.compile(r"^(?P<act>.{2,40}?(?:는|은|기))\s*(?:거|것)(?:이야|야|예요|에요|이에요|임|$)")
 _NATIVE_AGE = re.compile(r"((?:열|스물|서른|마흔|쉰)\s*(?:하나|한|둘|두|셋|세|넷|네|다섯|여섯|일곱|여덟|아홉)?)(?:\s*살)?")
-_EN_FILLERS = re.compile(r"^(?:(?:um+|uh+|well|oh|hmm+|haha+|lol|so|i mean|i'd say|probably|maybe|honestly|yes|yeah|yep|"
+_EN_FILLERS = re.compile(r"^(?:(?:um+|uh+|well|oh|hmm+|haha+|lol|so|i mean|i'd say|probably|maybe|honestly|yes|yeah|"
+                         r"yep|nah|nope|no|ok|okay|the|"
                          r"it'?s|its|i'?m|i am|my \w+ is|just|mostly|usually|definitely|totally|gotta say|i guess|"
                          r"i think)[\s,.!~]*)+", re.I)
-_EN_TRAILING = re.compile(r"\s+(?:for sure|definitely|probably|i guess|i think|obviously|of course|no contest|hands down|"
+_EN_TRAILING = re.compile(r"\s+(?:for sure|definitely|probably|i guess|i think|obviously|of course|no contest|"
+                          r"hands down|"
                           r"for real|lol|haha|tbh|mostly|all the way|i'd say|maybe|is fine|is good|works|please|"
                           r"is ok|is okay|would be nice)$", re.I)
-_EN_HEIGHT = re.compile(r"\d'\s*\d{1,2}\"?|\d\s*(?:ft|feet|foot)(?:\s*\d{1,2}(?:\s*in(?:ches)?)?)?|(?<![\d.])1\d{2}\s*cm")
-_EN_DATING = re.compile(r"\b(single|taken|married|engaged|divorced|seeing someone|dating someone|in a relationship)\b", re.I)
+_EN_HEIGHT = re.compile(r"\d'\s*\d{1,2}\"?|\d\s*(?:ft|feet|foot)(?:\s*\d{1,2}(?:\s*in(?:ches)?)?)?|"
+                        r"(?<![\d.])1\d{2}\s*cm")
+_EN_DATING = re.compile(r"\b(single|taken|married|engaged|divorced|seeing someone|dating someone|"
+                        r"in a relationship)\b", re.I)
 _KO_PARTNER = re.compile(r"여친|여자\s*친구|남친|남자\s*친구|애인|연인|만나는\s*사람|사귀는\s*사람")
 
 
@@ -161,7 +168,8 @@ def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") 
     if not first or first.endswith("?") or len(first.split()) > 5:
         return None
     if subject == "height":
-        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|센티)?", first) if korean else _EN_HEIGHT.search(first)
+        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|"
+                          r"센티)?", first) if korean else _EN_HEIGHT.search(first)
         return Candidate("height", match.group(0).replace(" ", "") if korean else match.group(0)) if match else None
     if subject == "dating_status":
         return _dating_answer(user_text, question, korean)
@@ -184,12 +192,15 @@ def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") 
         if hangul:
             return Candidate("blood_type", {"에이비": "AB", "에이": "A", "비": "B", "오": "O"}[hangul.group(1)] + "형")
         match = re.search(r"(?<![A-Za-z])(AB|A|B|O)(?![A-Za-z])", first, re.I)
-        return Candidate("blood_type", f"{match.group(1).upper()}형" if korean else match.group(1).upper()) if match else None
+        if not match:
+            return None
+        return Candidate("blood_type", f"{match.group(1).upper()}형" if korean else match.group(1).upper())
     if subject == "mbti":
         match = re.search(r"(?<![A-Za-z])([EI][NS][TF][JP])(?![A-Za-z])", first, re.I)
         return Candidate("mbti", match.group(1).upper()) if match else None
     if subject in {"name", "nickname"}:
-        value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|[,]", first)[0].strip(" '\"")
+        value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|"
+                                                          r"[,]", first)[0].strip(" '\"")
         if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3)):
             return None
         return Candidate(subject, value, request=subject == "nickname") if valid_value(value, max_len=20) else None

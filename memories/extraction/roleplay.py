@@ -10,7 +10,8 @@ _TAKE_ROLE = re.compile(
     r"(?:나는|난|저는|전)\s*\S+\s*(?:할래|할게|역할|맡을게|해볼래|할게요|할래요)|설정은|캐릭터는|내\s*캐릭|"
     r"\bi'?ll\s+(?:be|play)\s+(?:the|a|an)\b|\bmy\s+character\b|\blet'?s\s+say\s+i'?m\b", re.I)
 _OUT_OF_CHARACTER = re.compile(r"진짜로\s*하는\s*말|진심으로\s*하는|농담\s*아니고|역할극\s*말고|설정\s*말고|현실에서는|실제로는|"
-                               r"\bOOC\b|out\s+of\s+character|\bfor\s+real\b|\breal\s+talk\b|\bin\s+real\s+life\b", re.I)
+                               r"\bOOC\b|out\s+of\s+character|\bfor\s+real\b|\breal\s+talk\b|"
+                               r"\bin\s+real\s+life\b", re.I)
 
 
 def in_character(user_text: str, assistant_text: str = "") -> bool:

@@ -10,7 +10,8 @@ from .morphology import content_nouns
 _MASK = re.compile(r"[\w*]*\*{2,}[\w*\-.]*|\[(?:전화번호|카드번호|주민번호|이메일|계좌번호|phone|card|email|redacted)[^\]]*\]",
                    re.I)
 # PII the masking upstream may have missed: treated like a mask, and masked before an episode is stored.
-_RAW_PII = re.compile(r"(?<!\d)(?:01[016789][-\s]?\d{3,4}[-\s]?\d{4}|\d{4}[-\s]\d{4}[-\s]\d{4}[-\s]\d{4}|\d{6}-?[1-4]\d{6}|"
+_RAW_PII = re.compile(r"(?<!\d)(?:01[016789][-\s]?\d{3,4}[-\s]?\d{4}|\d{4}[-\s]\d{4}[-\s]\d{4}[-\s]\d{4}|"
+                      r"\d{6}-?[1-4]\d{6}|"
                       r"\d{16})(?!\d)")
 _LAUGHTER = re.compile(r"[ㅋㅎㅠㅜㄷㅇㄱㅂ]+|(?:하하|히히|헤헤|호호|크크)|\b(?:lol|lmao|haha+|hehe+|xd)\b", re.I)
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+")

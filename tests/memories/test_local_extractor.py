@@ -153,6 +153,27 @@ KOREAN_CASES = [
     ("smoking", "담배 끊었어 작년에", "금연"),
     ("tattoo", "팔에 장미 문신 있어", "장미 문신"),
     ("religion", "나 교회 다녀", "교회"),
+    # without particles, short forms, spelled letters
+    ("hometown", "고향 부산임", "부산"),
+    ("hobby", "취미 게임임 ㅋㅋ", "게임"),
+    ("residence", "사는 곳 강남", "강남"),
+    ("occupation", "직업 간호사", "간호사"),
+    ("part_time_job", "알바 스벅에서 해", "스벅"),
+    ("age", "나 24임", "24"),
+    ("age", "저 스물넷이에요", "스물넷"),
+    ("blood_type", "에이비형이야", "AB형"),
+    ("name", "반가워~ 나는 민혁이야", "민혁"),
+    ("occupation", "20살 대학생이고 컴공과 다녀", "대학생"),
+    ("major", "20살 대학생이고 컴공과 다녀", "컴공과"),
+    ("phobia", "난 거미가 세상에서 제일 무서워", "거미"),
+    ("pet", "우리 집 고양이 나비는 러시안블루야", "나비"),
+    ("favorite_artist", "요즘 BTS 노래에 빠져 있어", "BTS"),
+    ("hobby", "요즘은 베이킹에 빠졌어요", "베이킹"),
+    ("commute", "나 이제 판교로 출퇴근해", "판교"),
+    ("hometown", "원래 울산 사람이야", "울산"),
+    ("smoking", "원래 담배 폈는데 3년 전에 끊었어", "금연"),
+    ("height", "키가 작아서 고민이에요. 158밖에 안 돼요", "158"),
+    ("diet", "나 채식주의자야", "채식주의자"),
 ]
 
 
@@ -217,6 +238,17 @@ ENGLISH_CASES = [
     ("pet", "my cat's name is Luna", "Luna"),
     ("family", "I'm an only child", "only child"),
     ("sibling", "I have two older sisters", "two older sisters"),
+    ("age", "I'm twenty-five", "25"),
+    ("workplace", "I'm a nurse at St. Mary's hospital", "St. Mary's hospital"),
+    ("allergy", "I'm allergic to shellfish and penicillin", "penicillin"),
+    ("likes", "I love sushi and ramen", "ramen"),
+    ("pet", "I just got a puppy! His name is Mochi", "Mochi"),
+    ("pet", "my dog Biscuit is a corgi", "corgi"),
+    ("favorite_artist", "I'm a big Taylor Swift fan", "Taylor Swift"),
+    ("diet", "I'm vegetarian", "vegetarian"),
+    ("residence", "we moved to Denver last year", "Denver"),
+    ("dating_status", "and I started dating someone!", "dating someone"),
+    ("smoking", "I'm trying to quit smoking", "quit smoking"),
 ]
 
 
@@ -243,9 +275,23 @@ def test_english_subject_is_extracted(subject, text, expected):
     ("my friend is an ENFP", "mbti"),
     ("예전에 노원 살았었어", "residence"),
     ("수영 배우고 싶다", "sport"),
+    ("나 이제 솔로 아니야! 여자친구 생겼어", "nothing-solo"),
+    ("아 맞다 저 다음 달에 서울로 이사 가요", "residence"),
+    ("물에 빠졌어 ㅠㅠ", "hobby"),
+    ("현우 완전 좋아하겠다", "likes"),
+    ("I go to the gym every morning", "school"),
+    ("I used to live in Boston", "residence"),
+    ("I'm studying for the bar exam", "major"),
+    ("everyone calls me Liv", "nickname-request"),
 ])
 def test_someone_else_wishes_and_past_are_not_facts(text, subject):
-    assert values(extract(text), subject) == []
+    result = extract(text)
+    if subject == "nothing-solo":
+        assert values(result, "dating_status") == ["여자친구 있음"]  # the denied 솔로 is dropped
+    elif subject == "nickname-request":
+        assert values(result, "nickname") == ["Liv"] and "nickname" not in result.identity
+    else:
+        assert values(result, subject) == []
 
 
 def test_every_fact_carries_subject_category_and_identity_from_subjects():
@@ -310,6 +356,25 @@ def test_occupation_question_answered_with_one_word():
     assert values(result, "occupation") == ["학생"]
     assert values(result, "major") == ["컴공"]
     assert values(result, "school_year") == ["4학년"]
+
+
+@pytest.mark.parametrize("assistant,user,subject,expected", [
+    ("혹시 나이 여쭤봐도 될까요?", "스물아홉이요 ㅎㅎ", "age", "스물아홉"),
+    ("무서워하는 건 있어요?", "바퀴벌레요... 보기만 해도 소리 질러요", "phobia", "바퀴벌레"),
+    ("반려동물 키워?", "응 고양이 두 마리. 치즈랑 까망이", "pet", "치즈"),
+    ("가족은 어떻게 돼?", "부모님이랑 형 하나 있어", "family", "부모님"),
+    ("혈액형 뭐야?", "에이비형", "blood_type", "AB형"),
+    ("여자친구 있어?", "아뇨 없어요 ㅠ", "dating_status", "여자친구 없음"),
+    ("좋아하는 영화 있어?", "타이타닉 ㅋㅋ 옛날 영화 좋아함", "favorite_movie", "타이타닉"),
+    ("Any pets?", "yes, a tabby cat called Pepper", "pet", "Pepper"),
+    ("Anything you're allergic to?", "peanuts, unfortunately", "allergy", "peanuts"),
+    ("Favorite season?", "fall for sure, I love the colors", "favorite_season", "fall"),
+    ("Are you seeing anyone?", "nope, single for two years now", "dating_status", "single"),
+    ("How tall are you?", "5'11, almost six feet", "height", "5'11"),
+])
+def test_short_answers_to_the_characters_question(assistant, user, subject, expected):
+    found = values(extract(user, assistant=assistant), subject)
+    assert any(expected in value for value in found), found
 
 
 def test_english_question_context():
@@ -436,6 +501,14 @@ def test_dates_use_the_messages_own_offset():
     just_after_midnight = datetime(2026, 3, 4, 0, 30, tzinfo=KST)  # still March 3 in UTC
     result = extract("어제 토익 봤어", at=just_after_midnight)
     assert episodes(result)[0].event_date == date(2026, 3, 3)
+
+
+def test_relative_birthday_is_resolved_to_a_month_and_day():
+    result = extract("오늘 내 생일이야!!")
+    assert values(result, "birthday") == ["3월 4일"]
+    assert [(s.date, s.description) for s in result.special_dates] == [("03-04", "생일")]
+    assert values(extract("tomorrow is my birthday!"), "birthday") == ["March 5"]
+    assert values(extract("오늘 엄마 생신이라 미역국 끓였어"), "birthday") == []
 
 
 def test_interview_today_is_a_dated_event():

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from memories.pii import MaskResult, mask_pii
+from memories.pii import PASSWORD_MASK, MaskResult, mask_pii
 
 
 def _assert_masked(text: str, raw: str, kind: str, expected: str) -> MaskResult:
@@ -254,3 +254,15 @@ def test_full_width_digits_are_masked():
 
 def test_empty_text_finds_nothing():
     assert mask_pii("") == MaskResult(text="", kinds=())
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("my password for the Lumen onboarding portal is Tangerine-Moth-82", "Tangerine-Moth-82"),
+    ("the pin for my building door is 4417", "4417"),
+    ("password for my bank is hunter2!", "hunter2"),
+])
+def test_passwords_after_a_long_qualifier_are_masked_once(text, secret):
+    result = mask_pii(text)
+    assert secret not in result.text
+    assert result.text.count(PASSWORD_MASK) == 1
+    assert result.kinds == ("password",)

@@ -1,0 +1,90 @@
+"""Who the user says they are, in Korean: name ("나는 한지우라고 해") and nickname ("대장이라고 불러줘")."""
+from __future__ import annotations
+
+import re
+
+from .candidates import Candidate
+from .korean_text import about_someone_else, has_batchim, name_at, strip_name_suffix, strip_quote, valid_value
+from .lexicon import OCCUPATIONS_KO, is_major_ko, is_occupation_ko
+from .morphology import analyse
+
+
+_SURNAMES = set("김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예봉경")
+
+
+def _looks_like_full_name(word: str) -> bool:
+    """A three-syllable word starting with a common surname that is not an ordinary noun ("한지우")."""
+    if not re.fullmatch(r"[가-힣]{3}", word) or word[0] not in _SURNAMES:
+        return False
+    if word in OCCUPATIONS_KO or is_occupation_ko(word) or is_major_ko(word):
+        return False
+    morphs = analyse(word)
+    return not (len(morphs) == 1 and morphs[0].tag == "NNG")
+
+
+_NAME_INTRO = re.compile(
+    r"(?:^|\s)(?:나는|난|저는|전|내\s*이름은|제\s*이름은|이름은)\s*([가-힣]{2,4}|[A-Za-z]{2,15})라고\s*"
+    r"(?:해|합니다|해요|함|하고|하는데|하지|한다|하구)")
+_MY_NAME = re.compile(r"(?:내|제|나의|저의)\s*이름(?:은|이)\s*(\S+)")
+_I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?:이야|야|이에요|예요|에요|입니다|임)(?=[\s!.,~?]|$)")
+GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)")
+
+
+def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate]:
+    found = []
+    for match in _NAME_INTRO.finditer(clause):
+        name = strip_name_suffix(match.group(1)) if re.match(r"[가-힣]", match.group(1)) else match.group(1)
+        found.append(Candidate("name", name))
+    if not pet_message:
+        for match in _MY_NAME.finditer(clause):
+            name = name_at(clause, match.start(1))
+            if name and valid_value(name):
+                found.append(Candidate("name", name))
+    for match in _I_AM.finditer(clause):
+        word = match.group("word")
+        if _looks_like_full_name(word):
+            found.append(Candidate("name", word))
+        elif greeting and _looks_like_given_name(word):
+            found.append(Candidate("name", strip_name_suffix(word)))  # "반가워~ 나는 민혁이야"
+    return found
+
+
+def _looks_like_given_name(word: str) -> bool:
+    """"민혁": a proper noun or an unknown word, not an ordinary noun, a job or a place."""
+    if word in OCCUPATIONS_KO or is_occupation_ko(word) or is_major_ko(word) or len(word) < 2:
+        return False
+    if re.search(r"(?:시|구|동|역|도|군)$", word):
+        return False
+    morphs = analyse(word)
+    if any(m.tag == "NNP" for m in morphs):
+        return True
+    return not any(m.tag in {"NNG", "NP", "VV", "VA", "MAG"} and m.end - m.start >= 2 for m in morphs)
+
+
+_CALL = re.compile(r"(?P<word>[^\s,.!?]+?)라고\s*(?P<verb>불러|부르|부를|불려|불리)(?P<rest>\S*)")
+_CALL_REQUEST = re.compile(r"^(?:줘|주세요|줄래|주라|주면|줘요|도\s*돼|도\s*괜찮|면\s*돼|면\s*좋겠|라|어|요|줬으면|)")
+_NICKNAME_TOPIC = re.compile(r"(?:내|제|나의|저의)?\s*(?:별명|애칭|닉네임|닉)(?:은|이)\s*(\S+)")
+_THIRD_SUBJECT = re.compile(r"(?:친구들|친구|사람들|다들|애들|가족|엄마|아빠|누나|형|언니|오빠|동생|선배|후배)(?:이|가|은|는|도)\s")
+
+
+def nickname_facts(clause: str) -> list[Candidate]:
+    found = []
+    for match in _CALL.finditer(clause):
+        word = strip_quote(match.group("word"))
+        if word.endswith("이") and len(word) >= 2 and has_batchim(word[-2]):
+            word = word[:-1]  # "곰이라고" is 곰 + 이라고
+        before = clause[:match.start("word")]
+        if re.search(r"\S+(?:을|를)\s*$", before) and not re.search(r"(?:나를|날|저를|절|나|저)\s*$", before):
+            continue  # "고양이를 나비라고 불러" names someone else
+        if not valid_value(word, max_len=20) or word in {"뭐", "뭐라", "어떻게", "그렇게", "이렇게"}:
+            continue
+        third = bool(_THIRD_SUBJECT.search(before))
+        request = not third and bool(_CALL_REQUEST.match(match.group("rest")))
+        found.append(Candidate("nickname", word, request=request))
+    for match in _NICKNAME_TOPIC.finditer(clause):
+        if about_someone_else(clause, match.start()):
+            continue
+        name = name_at(clause, match.start(1))
+        if name and valid_value(name, max_len=20):
+            found.append(Candidate("nickname", name))
+    return found

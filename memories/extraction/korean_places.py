@@ -1,0 +1,140 @@
+"""Where the user is from and lives, in Korean: hometown, residence, living arrangement, commute.
+
+A residence needs a present, non-negated predicate: "노원 살거든" yes, "노원 살았었어" and
+"노원 아니고 신촌에서 자취해" (for 노원) no; a planned move ("다음 달에 서울로 이사 가") is not one yet.
+"""
+from __future__ import annotations
+
+import re
+
+from .candidates import Candidate
+from .korean_text import about_someone_else, has_batchim, negated_after, valid_value, wished_after
+from .morphology import analyse, is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
+
+_COPULA_END = r"(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|이다|이지|이거든|\s|$|[!.,~])"
+_HOMETOWN_TOPIC = re.compile(r"(?:내|제)?\s*(?:고향|출신지|본가)(?:은|는|이|가)\s*")
+_HOMETOWN_AFTER = re.compile(r"(?P<kw>(?:내|제)?\s*고향)(?=이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|$|\s|[!.,~])")
+_FROM = re.compile(r"(?P<kw>출신|토박이|태생)" + _COPULA_END)
+_BORN_IN = re.compile(r"에서\s*(?:태어났|태어나서|태어나고|태어난|나고\s*자랐|자랐|컸어|컸음)")
+_PLACE_PERSON = re.compile(r"(?P<kw>사람)(?:이야|이에요|입니다|임|이라|이고|인데|이거든)")  # "원래 울산 사람이야"
+
+_HOUSING = ("원룸", "투룸", "오피스텔", "아파트", "빌라", "기숙사", "고시원", "셰어하우스", "쉐어하우스", "하숙", "자취방",
+            "본가", "주택", "단독주택", "옥탑방", "반지하")
+_NOT_PLACES = frozenset({"혼자", "같이", "가족", "부모님", "엄마", "아빠", "친구", "동생", "누나", "형", "언니", "오빠",
+                         "행복", "열심히", "사람", "인생", "하루", "집", "여기", "거기", "저기", "이곳", "그곳", "어디",
+                         "곳", "데", "중", "지금", "요즘", "맨날", "오래", "평생", "룸메", "남친", "여친"})
+_PLACE_SUFFIX = re.compile(r"(?:구|동|시|역|읍|면|군|도)$")
+_RESIDENCE_TOPIC = re.compile(r"(?:내가|제가)?\s*(?P<topic>사는\s*(?:곳|데|동네)|거주지|주소|우리\s*동네|지금\s*집|집)"
+                              r"(?:은|는|이|가)\s*")
+_BETWEEN_PLACE_AND_VERB = re.compile(r"\s*(?:에|에서|쪽에|쪽|근처에|근처|에서는|에는|는|은|도)?\s*")
+_SELF_HOUSING = re.compile(r"(?P<place>\S+?)(?:에서)?\s*(?:자취|하숙|혼자\s*살)")
+_MOVE = re.compile(r"(?P<place>\S+?)(?:으로|로|에)\s*(?:이사|이사를)\s*(?:했|왔|갔|함|옴|감|온|간|완료|와\s*(?:있|살)|와서)")
+_FUTURE_WORDS = re.compile(r"다음\s*(?:달|주|해)|내년|곧|예정|할\s*거|갈\s*거|계획|하려고|가려고|내일|모레")
+_LIVES = re.compile(r"(?P<place>\S+?)(?:에)?\s*거주")
+_COMMUTE = re.compile(r"(?:으로|로)\s*(?P<kw>출퇴근|출근|통학|등교|통근)")
+_FIRST_PERSON = re.compile(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s")
+
+
+def place_ok(value: str) -> bool:
+    return valid_value(value, max_len=20) and value not in _NOT_PLACES and not re.fullmatch(r"[\d\s]+", value)
+
+
+def _housing(value: str) -> bool:
+    return value in _HOUSING or value.endswith(_HOUSING)
+
+
+def _with_ro(place: str) -> str:
+    """"판교로", "서울로", "인천으로": the particle 로 after a vowel or ㄹ, 으로 after other consonants."""
+    last = place[-1]
+    rieul = re.match(r"[가-힣]", last) and (ord(last) - 0xAC00) % 28 == 8
+    return f"{place}{'로' if not has_batchim(last) or rieul else '으로'}"
+
+
+def _hometowns(clause: str) -> list[Candidate]:
+    found = []
+    for match in _HOMETOWN_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=2)
+        if place_ok(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("hometown", value))
+    for pattern in (_HOMETOWN_AFTER, _FROM):
+        for match in pattern.finditer(clause):
+            value = noun_phrase_before(clause, match.start("kw"), max_words=2)
+            if not place_ok(value) or about_someone_else(clause, clause.rfind(value, 0, match.start("kw"))):
+                continue
+            if negated_after(clause, match.end("kw")) or clause[match.end("kw"):].lstrip().startswith("?") \
+                    or re.match(r"\S*\?", clause[match.end("kw"):]):
+                continue  # "부산 출신 아니야", "어디 출신이야?"
+            found.append(Candidate("hometown", value))
+    for match in _BORN_IN.finditer(clause):
+        value = noun_phrase_before(clause, match.start(), max_words=2)
+        if place_ok(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("hometown", value))
+    for match in _PLACE_PERSON.finditer(clause):
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
+        if value and place_ok(value) and any(m.tag == "NNP" for m in analyse(value)) \
+                and not about_someone_else(clause, clause.rfind(value, 0, match.start("kw"))):
+            found.append(Candidate("hometown", value))
+    return found
+
+
+def _lives_in(clause: str) -> list[Candidate]:
+    """"노원 살거든", "서울 사는 24살", "혼자 살아", "원룸 살아"."""
+    found = []
+    for morph in predicates(clause, ("살다",)):
+        if is_negated_at(clause, morph) or is_past_at(clause, morph) or wished_after(clause, morph.end):
+            continue
+        if re.search(r"혼자\s*$", clause[:morph.start]):
+            found.append(Candidate("living_arrangement", "혼자 삶"))
+            continue
+        value = noun_phrase_before(clause, morph.start, max_words=2)
+        if not value:
+            continue
+        at = clause.rfind(value, 0, morph.start)
+        if not _BETWEEN_PLACE_AND_VERB.fullmatch(clause[at + len(value):morph.start]):
+            continue  # "엄마랑 살아" names who, not where
+        if _housing(value):
+            found.append(Candidate("living_arrangement", value))
+        elif place_ok(value) and not about_someone_else(clause, at):
+            found.append(Candidate("residence", value))
+    return found
+
+
+def _residences(clause: str) -> list[Candidate]:
+    found = _lives_in(clause)
+    for match in _SELF_HOUSING.finditer(clause):
+        if wished_after(clause, match.end()) or negated_after(clause, match.end()):
+            continue
+        value = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=2)
+        if place_ok(value) and not _housing(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("residence", value))
+        found.append(Candidate("living_arrangement", "자취" if "자취" in match.group(0) else "혼자 삶"))
+    if not _FUTURE_WORDS.search(clause):  # a planned move leaves the residence where it is
+        for match in _MOVE.finditer(clause):
+            value = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=2)
+            if place_ok(value) and not wished_after(clause, match.end() - 1) \
+                    and not about_someone_else(clause, match.start()):
+                found.append(Candidate("residence", value))
+    for match in _RESIDENCE_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=2)
+        if not value or about_someone_else(clause, match.start()):
+            continue
+        if _housing(value):
+            found.append(Candidate("living_arrangement", value))
+        elif place_ok(value) and (not match.group("topic").startswith("집") or _PLACE_SUFFIX.search(value)) \
+                and not negated_after(clause, match.end() + len(value)):
+            found.append(Candidate("residence", value))  # "집은 강남구야" yes, "집은 좁아" no
+    for match in _LIVES.finditer(clause):
+        value = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=2)
+        if place_ok(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("residence", value))
+    for match in _COMMUTE.finditer(clause):
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
+        if place_ok(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("commute", f"{_with_ro(value)} {match.group('kw')}"))
+    return found
+
+
+def place_facts(clause: str) -> list[Candidate]:
+    if about_someone_else(clause, len(clause)) and not _FIRST_PERSON.search(f" {clause}"):
+        return []
+    return _hometowns(clause) + _residences(clause)

@@ -1,0 +1,159 @@
+"""School and work of the user, in Korean: school year, major, school, occupation, workplace, part-time job.
+
+"편의점 알바 그만뒀어" is a quit, not a job: a quit is reported so the caller can supersede the old one.
+"""
+from __future__ import annotations
+
+import re
+
+from .candidates import Candidate
+from .korean_text import about_someone_else, negated_after, valid_value, wished_after
+from .lexicon import is_major_ko, is_occupation_ko
+from .morphology import analyse, noun_phrase_after, noun_phrase_before
+
+
+_SCHOOL_YEAR = re.compile(r"(?:(?P<level>초등학교|중학교|고등학교|대학교|대학원|대학|고등|초등)\s*)?(?P<n>\d)\s*학년")
+_SHORT_YEAR = re.compile(r"(?<![가-힣A-Za-z])(?P<v>[고중초대]\s*[1-6]|\d{2}\s*학번|새내기|신입생|복학생|졸업반|막학기|석사\s*\d\s*년차|"
+                         r"박사\s*\d\s*년차|석사과정|박사과정)(?:이야|야|이에요|예요|에요|입니다|임|이고|고|인데|이라|라|\s|$|[!.,~])")
+_MAJOR_TOPIC = re.compile(r"(?:내|제)?\s*(?:전공|학과)(?:은|는|이|가)\s*")
+_MAJOR_VERB = re.compile(r"(?P<kw>전공)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|생|해|하고|했|중|으로|$|\s|[!.,~])")
+_DEPARTMENT = re.compile(r"([가-힣A-Za-z]{2,12}(?:학과|학부|공학과|교육과))(?:이야|야|예요|에요|이에요|입니다|임|이고|고|인데|\s|$|[!.,~])")
+_DEPARTMENT_ATTEND = re.compile(r"([가-힣A-Za-z]{1,10}과)\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|재학|학생|생이야|생이에요)")
+_SCHOOL_ATTEND = re.compile(r"(?P<school>[가-힣A-Za-z]{1,12}?(?:대학교|대학원|대학|대|고등학교|중학교|초등학교|여고|여중|과고|외고|예고))"
+                            r"\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|재학|학생|생이야|생이에요|에\s*다니)")
+_WORK_AT = re.compile(r"(?P<place>\S+?)(?:에서)\s*(?:\S+\s+){0,2}?(?:일해|일하고|일하는|일함|일합니다|일해요|근무|일하거든|일한다)")
+_WORK_AS = re.compile(r"(?P<job>\S+?)(?:으로|로)\s*(?:일해|일하고|일하는|일함|일합니다|일해요|근무|일하거든|일한다|취직|입사)")
+_OCCUPATION_TOPIC = re.compile(r"(?:내|제)?\s*직업(?:은|이)\s*")
+_COMPANY_ATTEND = re.compile(r"(?P<place>[가-힣A-Za-z]{2,12}(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업))"
+                             r"\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|근무)")
+_TOPIC_MARKED = re.compile(r"(?:^|\s)(\S+?)(?:은|는)(?=\s)")
+_SELF_TOPICS = frozenset({"나", "저", "난", "전", "직업", "내 직업", "제 직업", "일", "하는 일", "현재", "지금", "요즘"})
+_OFFICE = re.compile(r"(?:^|\s)회사\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|다니는\s*중)")
+_JOBLESS = re.compile(r"(취준|취업\s*준비|백수|무직|휴학|재수|반수|공시\s*준비|고시\s*준비)\s*(?:중|하고|해|생|야|이야|임|예요|에요)")
+
+
+def study_and_work_facts(clause: str) -> list[Candidate]:
+    found = []
+    if about_someone_else(clause, len(clause)) and not re.search(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s", f" {clause}"):
+        return found
+    for match in _SCHOOL_YEAR.finditer(clause):
+        if about_someone_else(clause, match.start()):
+            continue
+        level = match.group("level") or ""
+        found.append(Candidate("school_year", f"{level} {match.group('n')}학년".strip()))
+        if not level:
+            major = noun_phrase_before(clause, match.start(), max_words=2)
+            if major and is_major_ko(major):
+                found.append(Candidate("major", major))
+            elif major and major.endswith(("대", "대학교")) and len(major) >= 2:
+                found.append(Candidate("school", major))
+        break
+    for match in _SHORT_YEAR.finditer(clause):
+        if not about_someone_else(clause, match.start()):
+            found.append(Candidate("school_year", re.sub(r"\s+", "", match.group("v"))))
+            break
+    for match in _MAJOR_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=3)
+        if valid_value(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("major", value))
+    for match in _MAJOR_VERB.finditer(clause):
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
+        if valid_value(value) and value not in {"내", "제", "무슨", "부"} and not about_someone_else(clause, match.start()):
+            found.append(Candidate("major", value))
+    for match in _DEPARTMENT_ATTEND.finditer(clause):
+        if is_major_ko(match.group(1)) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("major", match.group(1)))
+    for match in _DEPARTMENT.finditer(clause):
+        if is_major_ko(match.group(1)) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("major", match.group(1)))
+    for match in _SCHOOL_ATTEND.finditer(clause):
+        school = match.group("school")
+        if noun_phrase_before(clause, match.end("school"), max_words=1) != school:
+            continue  # not a noun ("끌고 다녀")
+        if valid_value(school) and school not in {"대", "고", "대학", "고등학교", "중학교", "대학교"} \
+                and not about_someone_else(clause, match.start()) and not negated_after(clause, match.end()):
+            found.append(Candidate("school", school))
+    for match in _OCCUPATION_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=3)
+        if valid_value(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("occupation", value))
+    for match in _WORK_AS.finditer(clause):
+        job = noun_phrase_before(clause, match.start("job") + len(match.group("job")), max_words=3)
+        if job and is_occupation_ko(job) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("occupation", job))
+    for match in _WORK_AT.finditer(clause):
+        if "알바" in clause or "아르바이트" in clause:
+            continue  # the part-time rule owns it
+        place = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=3)
+        if valid_value(place) and not about_someone_else(clause, match.start()) \
+                and not negated_after(clause, match.end()) and not wished_after(clause, match.end() - 2):
+            found.append(Candidate("workplace", place))
+    for match in _COMPANY_ATTEND.finditer(clause):
+        if not about_someone_else(clause, match.start()) and not negated_after(clause, match.end()):
+            found.append(Candidate("workplace", match.group("place")))
+    match = _OFFICE.search(clause)
+    if match and not about_someone_else(clause, match.start()) and not negated_after(clause, match.end()):
+        found.append(Candidate("occupation", "회사원"))
+    match = _JOBLESS.search(clause)
+    if match and not about_someone_else(clause, match.start()):
+        found.append(Candidate("occupation", re.sub(r"\s+", " ", match.group(0)).strip()))
+    # "나 간호사야", "직장인이에요": an occupation noun right before the copula.
+    for morph in analyse(clause):
+        if morph.tag != "VCP":
+            continue
+        value = noun_phrase_before(clause, morph.start, max_words=3)
+        if not value or about_someone_else(clause, clause.find(value)):
+            continue
+        following = clause[morph.end:morph.end + 3]
+        if re.match(r"^\s*(?:었|였|던)", following) or re.match(r"^(?:었|였)", clause[morph.start:morph.start + 2]):
+            continue  # "간호사였어": no longer
+        topic = _TOPIC_MARKED.findall(clause[:clause.rfind(value, 0, morph.start)])
+        if topic and topic[-1] not in _SELF_TOPICS:
+            continue  # "내 꿈은 게임 개발자야" is a dream, "형은 개발자야" someone else's job
+        value = re.sub(r"^(?:\d+\s*(?:살|세)|[가-힣]+\s*살)\s+", "", value)  # "20살 대학생이고" → 대학생
+        if is_occupation_ko(value) and not wished_after(clause, morph.end):
+            found.append(Candidate("occupation", value))
+        elif is_major_ko(value) and len(value) >= 2:
+            found.append(Candidate("major", value))
+    return found
+
+
+_PART_TIME = re.compile(r"(?:알바|아르바이트|파트타임)")
+_QUIT_AFTER = re.compile(r"^\S*\s*(?:를|는|도|은)?\s*(?:이제\s*)?(?:그만|관두|관뒀|관둠|잘렸|잘림|때려치|끝났|끝남|접었|접음|안\s*해|안\s*함|쉬|못\s*하게|"
+                         r"그만둠|그만뒀)")
+_WORK_PLACE_BEFORE = re.compile(r"(?P<place>\S+?)에서\s+(?:\S+\s+){0,3}$")
+_ALBA_TOPIC = re.compile(r"(?:알바|아르바이트)(?:는|로|도)?\s*(?P<rest>\S+?)에서")
+
+
+def part_time_jobs(clause: str) -> tuple[list[Candidate], bool]:
+    """Return (current part-time jobs, quit) for one clause: "편의점 알바 그만뒀어" is a quit, not a job."""
+    found = []
+    quit_job = False
+    if about_someone_else(clause, len(clause)) and not re.search(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s", f" {clause}"):
+        return found, quit_job
+    for match in _PART_TIME.finditer(clause):
+        if _QUIT_AFTER.match(clause[match.end():match.end() + 14]) or is_past_only(clause, match.end()):
+            quit_job = True
+            continue
+        if wished_after(clause, match.end()) and not re.search(r"하기로", clause[match.end():match.end() + 8]):
+            continue
+        place = ""
+        before = _WORK_PLACE_BEFORE.search(clause[:match.start()])
+        if before:
+            place = noun_phrase_before(clause, before.start("place") + len(before.group("place")), max_words=3)
+        if not place:
+            place = noun_phrase_before(clause, match.start(), max_words=2)
+            if place and clause[clause.rfind(place, 0, match.start()) + len(place):match.start()].strip():
+                place = ""  # "평일 밤에 알바" — a time, not a workplace
+        if not place:
+            topic = _ALBA_TOPIC.match(clause, match.start())
+            if topic:
+                place = noun_phrase_after(clause, topic.start("rest"), max_words=2)  # "알바는 영화관에서 해"
+        if valid_value(place) and place not in {"주말", "평일", "방학", "단기", "오후", "저녁", "밤", "아침"}:
+            found.append(Candidate("part_time_job", place))
+    return found, quit_job
+
+
+def is_past_only(clause: str, end: int) -> bool:
+    """Return True for "알바 했었어": a double past marks something no longer true."""
+    return bool(re.match(r"^\S*\s*(?:를|도|는)?\s*(?:했었|했던|하던|했을\s*때|했을때)", clause[end:end + 10]))
