@@ -32,6 +32,11 @@ class IngestResult:
     duplicates: int
 
 
+def _offset_minutes(moment: datetime) -> int:
+    offset = moment.utcoffset()
+    return int(offset.total_seconds() // 60) if offset is not None else 0
+
+
 def _check_batch(messages: list[IncomingMessage]) -> None:
     ids = [message.external_id for message in messages]
     repeated = sorted({message_id for message_id in ids if ids.count(message_id) > 1})
@@ -86,6 +91,7 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
             rows.append(Message(
                 conversation=conversation, user=user, character=character, external_id=message.external_id,
                 role=message.role, content=masked.text, pii_kinds=list(masked.kinds), created_at=message.created_at,
+                utc_offset_minutes=_offset_minutes(message.created_at),
             ))
         Message.objects.bulk_create(rows)
         if rows:

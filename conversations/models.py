@@ -4,6 +4,9 @@ Message text is PII-masked before it is stored, and encrypted at rest. A message
 `processed_at` is empty is pending work: the outbox the extraction jobs drain, so a crash between
 storing and processing never loses a message.
 """
+from datetime import timedelta
+from datetime import timezone as dt_timezone
+
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
@@ -61,6 +64,8 @@ class Message(models.Model):
     content = EncryptedTextField(help_text="PII-masked before storage.")
     pii_kinds = ArrayField(models.CharField(max_length=16), default=list, blank=True)
     created_at = models.DateTimeField(help_text="When the message was sent (from the client).")
+    # The sender's UTC offset, so "today"/"어제" and event dates use the user's own calendar day.
+    utc_offset_minutes = models.SmallIntegerField(default=0)
     received_at = models.DateTimeField(auto_now_add=True)
     processed_at = models.DateTimeField(null=True, blank=True)
 
@@ -76,6 +81,11 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"message {self.external_id} ({self.role})"
+
+    @property
+    def local_created_at(self):
+        """created_at in the sender's own UTC offset."""
+        return self.created_at.astimezone(dt_timezone(timedelta(minutes=self.utc_offset_minutes)))
 
 
 class ConversationSummary(models.Model):

@@ -43,7 +43,7 @@ def _turns_with_context(pending: list[Message]) -> list[ChatTurn]:
                                        created_at__lte=first.created_at, processed_at__isnull=False)
                 .exclude(pk=first.pk).order_by("-created_at", "-id").first())
     messages = ([previous] if previous is not None else []) + pending
-    return [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.created_at)
+    return [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.local_created_at)
             for m in messages]
 
 
@@ -123,7 +123,7 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
             result.facts = [fact for fact in result.facts
                             if fact.source_message_id in {m.external_id for m in pending if m.role == MessageRole.USER}
                             or not fact.source_message_id]
-            sent_at = {m.external_id: m.created_at for m in pending}
+            sent_at = {m.external_id: m.local_created_at for m in pending}
             result.facts = [
                 replace(fact, event_date=sent_at[fact.source_message_id].date())
                 if fact.event_date is None and fact.kind == "episodic" and fact.source_message_id in sent_at else fact

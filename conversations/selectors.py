@@ -34,10 +34,13 @@ def heartbeat_numbers(*, user, character) -> dict:
     if last is None:
         return {}
     since = last - timedelta(days=40)
-    days = sorted({created.date() for created in messages.filter(created_at__gte=since)
-                   .values_list("created_at", flat=True)}, reverse=True)
-    recent = sum(1 for day in days if (last.date() - day).days < 7)
-    streak, expected = 0, last.date()
+    days = sorted({(created + timedelta(minutes=offset)).date() for created, offset in
+                   messages.filter(created_at__gte=since).values_list("created_at", "utc_offset_minutes")},
+                  reverse=True)
+    last_offset = messages.filter(created_at=last).values_list("utc_offset_minutes", flat=True).first() or 0
+    last_day = (last + timedelta(minutes=last_offset)).date()
+    recent = sum(1 for day in days if (last_day - day).days < 7)
+    streak, expected = 0, last_day
     for day in days:
         if day != expected:
             break

@@ -1,7 +1,7 @@
 """Shapes of the ingestion and session-memory API."""
 from rest_framework import serializers
 
-from core.serializers import StrictSerializer
+from core.serializers import OffsetPreservingDateTimeField, StrictSerializer
 
 from .models import MessageRole
 
@@ -14,7 +14,7 @@ class IncomingMessageInput(StrictSerializer):
     id = serializers.RegexField(ID_PATTERN, max_length=128)
     role = serializers.ChoiceField(choices=MessageRole.choices)
     content = serializers.CharField(max_length=MAX_MESSAGE_CHARS, trim_whitespace=False)
-    createdAt = serializers.DateTimeField()
+    createdAt = OffsetPreservingDateTimeField()
 
     def validate_content(self, value: str) -> str:
         if not value.strip():
@@ -39,7 +39,11 @@ class MessageOutput(serializers.Serializer):
     id = serializers.CharField(source="external_id")
     role = serializers.CharField()
     content = serializers.CharField()
-    createdAt = serializers.DateTimeField(source="created_at")
+    createdAt = serializers.SerializerMethodField()
+
+    def get_createdAt(self, message) -> str:  # noqa: N802 - the API's camelCase name
+        """In the sender's own offset, as it was posted."""
+        return message.local_created_at.isoformat()
 
 
 class SummaryOutput(serializers.Serializer):

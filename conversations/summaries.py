@@ -52,7 +52,7 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
     if covers_until <= conversation.summarized_count:
         return None
     messages = list(conversation.messages.order_by("created_at", "id")[conversation.summarized_count:covers_until])
-    turns = [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.created_at)
+    turns = [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.local_created_at)
              for m in messages]
     summarizer = get_summarizer()
     result = summarizer.summarize(turns=turns)
@@ -75,7 +75,7 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
                     fact=ExtractedFact(content=result.summary, category=SUMMARY_CATEGORY, kind="episodic",
                                        importance=result.importance, emotion=result.emotion,
                                        source_message_id=messages[-1].external_id if messages else "",
-                                       event_date=messages[-1].created_at.date() if messages else None),
+                                       event_date=messages[-1].local_created_at.date() if messages else None),
                     embedding=embedder.embed([result.summary])[0], embedding_model=embedder.model_name,
                     thresholds=SurpriseThresholds.from_settings(), conversation_id=conversation.external_id,
                 )

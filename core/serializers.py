@@ -1,4 +1,7 @@
 """Serializer helpers shared by the apps."""
+from datetime import timezone as dt_timezone
+
+from django.utils import timezone
 from rest_framework import serializers
 
 
@@ -16,3 +19,12 @@ class StrictSerializer(serializers.Serializer):
         if errors:
             raise serializers.ValidationError(errors)
         return value
+
+
+class OffsetPreservingDateTimeField(serializers.DateTimeField):
+    """Keep the client's own UTC offset (needed for the user's calendar day); naive input is UTC."""
+
+    def enforce_timezone(self, value):
+        if timezone.is_aware(value):
+            return value
+        return timezone.make_aware(value, dt_timezone.utc)

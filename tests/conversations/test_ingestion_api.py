@@ -159,3 +159,13 @@ def test_deleting_the_scope_deletes_its_messages(posted, system_client):
     assert response.status_code == 200
     assert response.json()["deleted"]["messages"] == 3
     assert Message.objects.count() == 0 and Conversation.objects.count() == 0
+
+
+def test_message_times_keep_the_senders_offset(post, system_client, chunsim, alice):
+    late_evening = "2026-04-17T22:40:00-06:00"  # already 04-18 in UTC
+    assert post(URL, batch("tz", msg("z1", "오늘 공황이 왔었어", at=late_evening))).status_code == 202
+    body = system_client.get("/api/context/chunsim/conversations/tz?user=alice").json()
+    assert body["messages"][0]["createdAt"] == "2026-04-17T22:40:00-06:00"
+    assert Message.objects.get(external_id="z1").utc_offset_minutes == -360
+    episodes = [m for m in MemoryItem.objects.filter(user=alice, kind="episodic") if m.event_date]
+    assert episodes and all(str(m.event_date) == "2026-04-17" for m in episodes)
