@@ -49,6 +49,10 @@ _PASSWORD_LONG_QUALIFIER = re.compile(
     r"(?:is|was)\s*[:=：]?\s*(?P<token>\S+)",
     re.IGNORECASE,
 )
+# A token shaped like a password even with no "password" word near it ("i keep typing Biscuit!2019corgi"):
+# 8-64 characters mixing Latin letters, digits and a symbol. Dates, versions and prices lack one class.
+_SECRET_SHAPED = re.compile(r"(?<![^\s(\"'])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)(?=[^\s]*[!@#$%^&*?~+=])"
+                            r"[A-Za-z0-9!@#$%^&*?~+=_.-]{8,64}")
 # Endings that attach to the secret in Korean ("abc123!이야"); anything else attached is kept as part of it.
 _KOREAN_ENDINGS = frozenset({
     "이야", "야", "임", "입니다", "이에요", "예요", "에요", "이요", "요", "이고", "고", "이며", "며", "이라고", "라고",
@@ -186,9 +190,12 @@ def _mask_digits(value: str) -> str:
 
 def _find_passwords(text: str) -> list[_Span]:
     spans = []
+    for match in _SECRET_SHAPED.finditer(text):
+        if "@" not in match.group() and "://" not in text[max(0, match.start() - 8):match.end()]:
+            spans.append(_Span(match.start(), match.end(), PASSWORD_MASK, PASSWORD))
     for match in _PASSWORD_LONG_QUALIFIER.finditer(text):
         secret_length = _secret_length(match.group("token"), needs_symbol=False)
-        if secret_length:
+        if secret_length and match.start("token") not in {span.start for span in spans}:
             start = match.start("token")
             spans.append(_Span(start, start + secret_length, PASSWORD_MASK, PASSWORD))
     covered = {span.start for span in spans}

@@ -266,3 +266,19 @@ def test_passwords_after_a_long_qualifier_are_masked_once(text, secret):
     assert secret not in result.text
     assert result.text.count(PASSWORD_MASK) == 1
     assert result.kinds == ("password",)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("i keep typing Biscuit!2019corgi and it says wrong", "Biscuit!2019corgi"),
+    ("이거 맞나 mongsil1009!!", "mongsil1009!!"),
+    ("wifi is Tz#88kk1pq at home", "Tz#88kk1pq"),
+])
+def test_password_shaped_tokens_are_masked_without_a_password_word(text, secret):
+    result = mask_pii(text)
+    assert secret not in result.text and "password" in result.kinds
+
+
+@pytest.mark.parametrize("text", ["snake_case_123 is a name", "v2.0-beta on 2026-03-08", "covid19 test",
+                                  "see https://example.com/a1!b"])
+def test_ordinary_mixed_tokens_are_not_password_shaped(text):
+    assert mask_pii(text).text == text
