@@ -33,7 +33,7 @@ def running_server(*, workers: int = 2, cluster: bool = False):
     token = re.search(r"system token : (\S+)", manage("load_demo")).group(1)
     port = free_port()
     children = [subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--preload",
          "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=ENV)]
     if cluster:
         children.append(subprocess.Popen([sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=ENV,

@@ -1,7 +1,12 @@
-"""WSGI entry point for gunicorn."""
+"""WSGI entry point for gunicorn (run with --preload so models load once, before workers fork)."""
 import os
 
 from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 application = get_wsgi_application()
+
+if os.environ.get("GIEOK_WARM_UP", "1") == "1":
+    from context_pack.warmup import warm_up_models
+
+    warm_up_models()

@@ -10,6 +10,8 @@ from accounts.models import TokenKind
 from accounts.services import api_token_create
 from context_layers.demo import load_characters
 
+from .warmup import warm_up_models
+
 
 class _QuietHandler(WSGIRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - signature from the standard library
@@ -22,6 +24,7 @@ def local_server():
     import threading
 
     load_characters()
+    warm_up_models()
     token, plain = api_token_create(name="bench-recall", kind=TokenKind.SERVICE)
     server = ThreadedWSGIServer(("127.0.0.1", 0), _QuietHandler, allow_reuse_address=False)
     server.set_app(get_wsgi_application())

@@ -30,7 +30,7 @@ def main() -> int:
     manage("setup_schedules")
 
     children = [
-        subprocess.Popen([PYTHON, "-m", "gunicorn", "config.wsgi:application", "--bind", BIND,
+        subprocess.Popen([PYTHON, "-m", "gunicorn", "config.wsgi:application", "--bind", BIND, "--preload",
                           "--workers", os.environ.get("WEB_CONCURRENCY", "2"), "--access-logfile", "-"], cwd=ROOT),
         subprocess.Popen([PYTHON, "manage.py", "qcluster"], cwd=ROOT),
     ]
