@@ -3,8 +3,8 @@
 Usage:
     DJANGO_SETTINGS_MODULE=config.settings.test .venv/bin/python bench/extractor_facts.py [path/to/dataset.json]
 
-Turns are replayed per character, each user message with the character's previous reply as context,
-as a chat backend would send them. Facts are kept as the memory writer keeps them: the latest value of
+Turns are replayed per character, each user message (PII-masked as ingestion does) with the character's
+previous reply as context, as a chat backend would send them. Facts are kept as the memory writer keeps them: the latest value of
 a single-valued subject supersedes the old one, other subjects accumulate. Right after each probe's
 `after_turn`, probes of kind identity/lifestyle/correction check that a fact of the probe's subject holds
 one of `expect_any` (and, for corrections, none of `expect_none`). No database and no Django setup needed.
@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from memories.extraction.base import ChatTurn, ExistingFact  # noqa: E402
 from memories.extraction.local import LocalExtractor  # noqa: E402
 from memories.extraction.morphology import warm_up  # noqa: E402
+from memories.pii import mask_pii  # noqa: E402
 from memories.subjects import is_single_valued  # noqa: E402
 
 DEFAULT_DATASET = Path("/work/shared/bench/ko_open.json")
@@ -96,7 +97,8 @@ def main() -> int:
         if character in last_reply:
             message_id, reply, reply_at = last_reply[character]
             batch.append(ChatTurn(message_id, "assistant", reply, reply_at))
-        batch.append(ChatTurn(f"t{turn['t']}u", "user", turn["user"], at))
+        # Ingestion masks personal data before anything is stored or extracted; so does the replay.
+        batch.append(ChatTurn(f"t{turn['t']}u", "user", mask_pii(turn["user"]).text, at))
         store = stores[character]
         begin = time.perf_counter()
         result = extractor.extract(turns=batch, existing=store.existing())

@@ -36,13 +36,28 @@ SAVE_REQUEST = re.compile(r"(대화\s*(내용\s*)?(저장|기억)해|이\s*대�
                           re.IGNORECASE)
 
 
+CONTEXT_MESSAGES = 12  # earlier messages of the conversation given to the extractor as context
+
+
 def _turns_with_context(pending: list[Message]) -> list[ChatTurn]:
-    """The pending messages, preceded by the message just before them (the assistant's question)."""
+    """The pending messages, preceded by the conversation's last CONTEXT_MESSAGES processed messages.
+
+    The context carries the assistant's question before an answer ("키는 몇이야?" → "178!") and a
+    roleplay set up a few turns earlier; facts are only taken from the pending messages.
+    (kiwipiepy analyses are cached, so re-reading the context costs little.)
+    """
     first = pending[0]
-    previous = (Message.objects.filter(user_id=first.user_id, character_id=first.character_id,
-                                       created_at__lte=first.created_at, processed_at__isnull=False)
-                .exclude(pk=first.pk).order_by("-created_at", "-id").first())
-    messages = ([previous] if previous is not None else []) + pending
+    earlier = list(
+        Message.objects.filter(conversation_id=first.conversation_id, created_at__lte=first.created_at,
+                               processed_at__isnull=False)
+        .exclude(pk__in=[m.pk for m in pending]).order_by("-created_at", "-id")[:CONTEXT_MESSAGES]
+    )
+    if not earlier:  # a new conversation: the scope's previous message may still be the question
+        previous = (Message.objects.filter(user_id=first.user_id, character_id=first.character_id,
+                                           created_at__lte=first.created_at, processed_at__isnull=False)
+                    .exclude(pk=first.pk).order_by("-created_at", "-id").first())
+        earlier = [previous] if previous is not None else []
+    messages = list(reversed(earlier)) + pending
     return [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.local_created_at)
             for m in messages]
 

@@ -10,7 +10,7 @@ import re
 from .morphology import noun_phrase_before
 
 _KO_TALK = r"(?:얘기|이야기|애기|예기|말|언급|소리|질문|드립|농담|떡밥)"
-_KO_ADVERBS = r"(?:(?:절대|절대로|제발|앞으로|다시는|다신|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이|그냥)\s*)*"
+_KO_ADVERBS = r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이|그냥)\s*)*"
 _KO_DONT = (r"(?:지\s*(?:마|말아|말라|말았으면|말아줘|말아\s*줘|말아주|마세요|말아요|마라|말기를|말자)"
             r"|지\s*않았으면|지\s*말아\s*주세요)")
 _KO_RULES = (
@@ -23,6 +23,8 @@ _KO_RULES = (
                rf"(?:말하|언급하|묻|물어보|꺼내|건드리|들먹이)\s*{_KO_DONT}"),
 )
 _GENERIC_KO = frozenset({"사람", "일", "거", "것", "얘기", "이야기", "부분"})
+_ADVERB_NOUNS_KO = frozenset({"앞", "뒤", "이제", "다음", "나중", "평생", "계속", "자꾸", "맨날", "항상", "다시", "또", "절대",
+                              "제발", "진짜", "너무", "그냥", "괜히", "막", "함부로", "먼저", "오늘", "요즘"})
 _PRONOUNS_KO = frozenset({"그", "이", "저", "그거", "이거", "저거", "그것", "이것", "그런", "이런"})
 
 _EN_RULES = (
@@ -50,8 +52,8 @@ def _korean_topic(text: str, end: int) -> str:
         words = text[:text.rfind(topic, 0, end)].split()
         if words:
             topic = f"{words[-1]} {topic}"
-    if topic in _PRONOUNS_KO:
-        return ""
+    if topic in _PRONOUNS_KO or topic in _ADVERB_NOUNS_KO:
+        return ""  # "앞으로도 ..." names no topic
     return topic
 
 

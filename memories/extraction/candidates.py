@@ -19,7 +19,7 @@ class Candidate:
 LABELS = {
     # subject: (Korean label, English label)
     "name": ("이름", "Name"),
-    "nickname": ("호칭(불러 달라는 이름)", "Wants to be called"),
+    "nickname": ("호칭", "Wants to be called"),
     "age": ("나이", "Age"),
     "birthday": ("생일", "Birthday"),
     "gender": ("성별", "Gender"),

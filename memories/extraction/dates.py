@@ -41,13 +41,53 @@ _MONTH_EN = "|".join(sorted(MONTHS_EN, key=len, reverse=True))
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 _KO_MONTH_DAY = re.compile(r"(?<!\d)(\d{1,2})\s*월\s*(\d{1,2})\s*일")
+# Sino-Korean numerals written out: "팔월 십칠일", "시월 삼일".
+_SINO_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "유": 6, "칠": 7, "팔": 8, "구": 9}
+_SINO_MONTHS = {**{k: v for k, v in _SINO_DIGITS.items()}, "시": 10, "십": 10, "십일": 11, "십이": 12}
+_SINO_MONTH_DAY = re.compile(r"(?<![가-힣])(십일|십이|시|십|일|이|삼|사|오|유|육|칠|팔|구)월\s*"
+                             r"((?:이|삼)?십(?:일|이|삼|사|오|육|칠|팔|구)?|일|이|삼|사|오|육|칠|팔|구)일")
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d.])(\d{1,2})\s*[/.-]\s*(\d{1,2})(?![\d./-])")
 _EN_MONTH_DAY = re.compile(rf"\b({_MONTH_EN})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE)
 _EN_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_EN})\b", re.IGNORECASE)
 
 
+def _sino_number(word: str) -> int:
+    """"십칠" → 17, "이십일" → 21, "삼" → 3."""
+    if "십" not in word:
+        return _SINO_DIGITS[word]
+    tens, _, units = word.partition("십")
+    return (_SINO_DIGITS[tens] if tens else 1) * 10 + (_SINO_DIGITS[units] if units else 0)
+
+
 def _valid(month: int, day: int) -> bool:
     return 1 <= month <= 12 and 1 <= day <= _DAYS_IN_MONTH[month - 1]
+
+
+# Fixed-date holidays ("생일이 한글날이야", "born on christmas"); 설날/추석 follow the lunar calendar and stay unresolved.
+HOLIDAYS = {
+    "한글날": (10, 9), "크리스마스이브": (12, 24), "크리스마스 이브": (12, 24), "크리스마스": (12, 25), "성탄절": (12, 25),
+    "어린이날": (5, 5), "광복절": (8, 15), "개천절": (10, 3), "삼일절": (3, 1), "3·1절": (3, 1), "3.1절": (3, 1),
+    "빼빼로데이": (11, 11), "발렌타인데이": (2, 14), "밸런타인데이": (2, 14), "화이트데이": (3, 14), "현충일": (6, 6),
+    "제헌절": (7, 17), "할로윈": (10, 31), "핼러윈": (10, 31), "새해 첫날": (1, 1), "신정": (1, 1), "만우절": (4, 1),
+    "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "xmas": (12, 25),
+    "valentine's day": (2, 14), "valentines day": (2, 14), "valentine's": (2, 14), "halloween": (10, 31),
+    "new year's day": (1, 1), "new years day": (1, 1), "new year's eve": (12, 31), "new years eve": (12, 31),
+    "fourth of july": (7, 4), "4th of july": (7, 4), "independence day": (7, 4), "april fools": (4, 1),
+    "april fool's day": (4, 1), "st. patrick's day": (3, 17), "st patrick's day": (3, 17), "leap day": (2, 29),
+}
+_HOLIDAY = re.compile(r"(?<![가-힣A-Za-z])(" + "|".join(re.escape(h).replace("\\ ", "\\s*")
+                                                      for h in sorted(HOLIDAYS, key=len, reverse=True)) + r")", re.I)
+
+
+def find_holidays(text: str) -> list[tuple[MonthDay, str]]:
+    """Return (month-day, holiday name) for fixed-date holidays named in `text`."""
+    found = []
+    for match in _HOLIDAY.finditer(text):
+        name = re.sub(r"\s+", " ", match.group(1)).lower()
+        month, day = HOLIDAYS.get(name) or HOLIDAYS.get(name.replace(" ", ""), (0, 0))
+        if month:
+            found.append((MonthDay(month, day, match.start(), match.end()), match.group(1)))
+    return found
 
 
 def find_month_days(text: str, numeric: bool = False) -> list[MonthDay]:
@@ -55,6 +95,8 @@ def find_month_days(text: str, numeric: bool = False) -> list[MonthDay]:
     found = []
     for match in _KO_MONTH_DAY.finditer(text):
         found.append(MonthDay(int(match.group(1)), int(match.group(2)), match.start(), match.end()))
+    for match in _SINO_MONTH_DAY.finditer(text):
+        found.append(MonthDay(_SINO_MONTHS[match.group(1)], _sino_number(match.group(2)), match.start(), match.end()))
     for match in _EN_MONTH_DAY.finditer(text):
         found.append(MonthDay(MONTHS_EN[match.group(1).lower()], int(match.group(2)), match.start(), match.end()))
     for match in _EN_DAY_MONTH.finditer(text):
@@ -109,7 +151,10 @@ _KO_WEEK_PREFIX = (
 _KO_WEEKDAY = re.compile(r"([월화수목금토일])\s*(?:요일|욜)")
 _KO_WEEKDAY_WORD_PREFIX = re.compile(r"(지난|저번|이번|요번|다음|담|오는|돌아오는)\s*$")
 _KO_OFFSET = re.compile(r"(\d{1,3}|일주일|하루|이틀|사흘|나흘|닷새|엿새|이레|열흘|보름)\s*(일|주일?|주)?\s*(전|뒤|후|있다가|지나서)")
-_KO_PAST = re.compile(r"(었|았|였|했|왔|갔|봤|됐|났|졌|쳤|췄|웠|렸|셨|냈|섰)")
+_KO_PAST = re.compile(r"(었|았|였|했|왔|갔|봤|됐|났|졌|쳤|췄|웠|렸|셨|냈|섰)"
+                      r"|(?:끝냄|끝남|마침|완료|다녀옴|갔다\s*옴|왔다\s*감|하고\s*옴|보고\s*옴|해치움|먹음|봄|함|냄|씀|샀음|삼)"
+                      r"(?=$|[\s!.,~ㅋㅎㅠ])")
+_KO_FUTURE = re.compile(r"(?:ㄹ|을|할|갈|올|볼|될|일)\s*(?:거|게|예정|계획|듯)|려고|하려|예정|거임|거야|할래|갈래|기로|ㄹ래|까\s*\?")
 
 _EN_FIXED = [
     (re.compile(r"\bthe day before yesterday\b", re.I), -2),
@@ -126,6 +171,25 @@ _EN_IN = re.compile(r"\bin\s+(\d{1,3}|a couple of|a|one|two|three|four|five|six|
                     r"(days?|weeks?)\b", re.I)
 _EN_PAST = re.compile(r"\b(?:was|were|did|had|went|got|saw|took|made|met|came|left|ate|bought|had|"
                       r"(?!need|feed|speed|seed|bleed|breed|proceed|succeed|exceed)\w{2,}ed)\b", re.I)
+
+
+_EN_FUTURE = re.compile(r"\b(?:will|won'?t|gonna|going to|'ll|plan(?:ning)? to|can'?t wait|next|upcoming|coming up|"
+                        r"starts?|begins?|is|are|have to|need to|hoping|hope to|scheduled)\b|\bi'?ll\b", re.I)
+
+
+def _sentence_at(text: str, position: int) -> str:
+    start = max(text.rfind(mark, 0, position) for mark in ".!?\n")
+    ends = [i for i in (text.find(mark, position) for mark in ".!?\n") if i >= 0]
+    return text[start + 1:min(ends) if ends else len(text)]
+
+
+def _english_past(sentence: str) -> bool:
+    """Tense of the sentence around a bare weekday: "we moved on saturday" is past, "i start wednesday" is not."""
+    past = _EN_PAST.search(sentence)
+    if not past:
+        return False
+    future = re.search(r"\b(?:will|won'?t|gonna|going to|plan(?:ning)? to|can'?t wait|'ll)\b|\bi'?ll\b", sentence, re.I)
+    return not future
 
 
 def _week_weekday(today: date, weeks: int, weekday: int) -> date:
@@ -180,7 +244,8 @@ def _korean_mentions(text: str, today: date) -> list[DateMention]:
                 resolved = _week_weekday(today, 1, weekday)
             mentions.append(DateMention(resolved, start, text[start:match.end()]))
             continue
-        past = bool(_KO_PAST.search(text[match.end():]))
+        after = text[match.end():]
+        past = bool(_KO_PAST.search(after)) and not _KO_FUTURE.search(after)
         mentions.append(DateMention(_by_tense(today, weekday, past), match.start(), match.group(0)))
     return mentions
 
@@ -217,9 +282,9 @@ def _english_mentions(text: str, today: date) -> list[DateMention]:
         elif qualifier in {"this coming", "coming"}:
             resolved = _by_tense(today + timedelta(days=1), weekday, past=False)
         elif qualifier == "this":
-            resolved = _week_weekday(today, 0, weekday)
+            resolved = _by_tense(today, weekday, past=_english_past(_sentence_at(text, match.start())))
         else:
-            resolved = _by_tense(today, weekday, past=bool(_EN_PAST.search(text)))
+            resolved = _by_tense(today, weekday, past=_english_past(_sentence_at(text, match.start())))
         mentions.append(DateMention(resolved, match.start(), match.group(0)))
     return mentions
 

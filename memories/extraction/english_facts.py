@@ -8,17 +8,19 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
-from .dates import find_month_days
+from .dates import find_holidays, find_month_days, format_month_day
 from .lexicon import (
     ANIMALS_EN,
     BREEDS_EN,
     COLORS_EN,
     FAMILY_MEMBERS_EN,
+    FOODS_EN,
     FRUITS_EN,
     SEASONS_EN,
     SPORT_VERBS_EN,
     SPORTS_EN,
     STOP_VALUES_EN,
+    english_number,
     in_list,
     is_occupation_en,
 )
@@ -37,7 +39,8 @@ _ARTICLES = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|weirdly|honestly|
                        r"|still|also|really|ok|okay|so|well|yeah|yep|nah|no|yes)\s+)+", re.I)
 _TRAILING = re.compile(r"\s+(?:lol|haha|tbh|honestly|actually|though|now|these days|right now|btw|anymore|"
                        r"for sure|i think|i guess|or something|and stuff|please|pls|someday|some day|one day|"
-                       r"in the future|eventually|when i grow up|originally|from now on|again|too)$", re.I)
+                       r"in the future|eventually|when i grow up|originally|from now on|again|too|irl|in real life|"
+                       r"downtown|full[- ]time|part[- ]time|nearby|rn|lmao|lmfao|haha+|lol+)$", re.I)
 _NOT_ME = re.compile(r"\b(?:my\s+(?:friend|brother|sister|mom|mother|dad|father|girlfriend|boyfriend|wife|husband|"
                      r"roommate|boss|cousin|son|daughter|partner|coworker|best friend|dog|cat)|he|she|they|"
                      r"you)\s*$", re.I)
@@ -54,6 +57,8 @@ _FAVORITE_KEYS_EN = {
     "youtuber": "youtuber", "character": "character", "genre": "genre", "snack": "snack", "dessert": "dessert",
     "number": "number", "brand": "brand", "holiday": "holiday", "restaurant": "restaurant", "cafe": "cafe",
     "sport": "sport", "hobby": "hobby", "weather": "weather", "coffee": "drink", "music": "genre",
+    "member": "artist", "bias": "artist", "kpop group": "artist", "k-pop group": "artist", "boy band": "artist",
+    "girl group": "artist", "girlgroup": "artist", "idol group": "artist", "foods": "food", "eats": "food",
 }
 
 
@@ -105,11 +110,13 @@ _ADVERB = r"(?:really\s+|so\s+|super\s+|very\s+|severely\s+|deathly\s+|terribly\
 _WORKING = r"\bi\s+(?:work|am working|'m working)\s+"
 _RULES: list[tuple[str, re.Pattern]] = [
     ("name", _value_after(r"\bmy name(?:'s| is)\s+")),
-    ("name", re.compile(r"\bname'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
+    ("name", re.compile(r"(?:^|[.!?,]\s*|\b[Mm]y\s+)[Nn]ame'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
     ("name", re.compile(r"^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Yy]o|[Hh]iya|[Hh]eya)(?:\s+there)?[\s,!.]*)?"
                         r"(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\s+"
                         r"(?P<v>[A-Z][a-z]+)(?=\s*[,.!]|\s+(?:and|nice|btw|by the way|here|from)\b|\s*$)")),
-    ("nickname", _value_after(r"\b(?:you can |just |please |pls )?call me\s+")),
+    # "call me Sunny" as a request, not "'your brothers call me more' thing".
+    ("nickname", _value_after(r"(?:^|[,.!?;]\s*|\b(?:you can|you could|just|please|pls|and|so|ok|okay|lol|haha|but)\s+)"
+                              r"call me\s+")),
     ("nickname", _value_after(r"\bmy nickname is\s+")),
     ("nickname", _value_after(r"\b(?:everyone|everybody|people|friends|my friends|they|most people)\s+calls?\s+me\s+")),
     ("age", re.compile(_I_AM + r"(?P<v>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
@@ -126,17 +133,33 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("hometown", _value_after(r"\bmy hometown is\s+")),
     ("residence", _value_after(r"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
     ("residence", _value_after(r"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
-    ("residence", re.compile(r"\bi\s+(?:rent|own|share|have)\s+(?:a|an|my)\s+[^.,!?;]{0,40}?\s+in\s+"
+    ("residence", re.compile(r"\b[Ii]\s+(?:rent|own|share|have)\s+(?:a|an|my)\s+[^.,!?;]{0,40}?\s+in\s+"
                              r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
-    ("residence", re.compile(r"\bnew\s+(?:apartment|place|flat|house|home)\s+in\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
-    ("residence", _value_after(r"\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?moved\s+"
-                               r"(?:from\s+[^.,!?;]+?\s+)?to\s+")),
+    ("residence", re.compile(r"\bnew\s+(?:apartment|place|flat|house|home)\s+in\s+"
+                             r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
+    ("residence", _value_after(r"(?:^|\b(?:i|we|i'?ve|we'?ve|i have|we have)\s+)(?:just\s+|recently\s+|finally\s+"
+                               r"|officially\s+|now\s+|already\s+)*moved\s+(?:from\s+[^.,!?;]+?\s+)?(?:over\s+)?to\s+")),
+    ("residence", _value_after(r"\bwe\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
+    ("residence", _value_after(r"\b(?:we'?re|we are)\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
+    ("residence", _value_after(r"\b(?:i|we)\s+(?:just\s+|finally\s+)?(?:relocated|settled)\s+(?:in|to)\s+")),
+    # "got a 1br in denver, highlands", "signed the lease on a studio in austin"
+    ("residence", _value_after(r"\b(?:got|found|signed\s+(?:for|on)|rented|renting|bought|leased|have|own|moving\s+into"
+                               r"|moved\s+into)\s+(?:a|an|my|our|the)\s+(?:(?:new|tiny|little|cute|small|big)\s+)?"
+                               r"(?:\d\s*-?\s*br|\d\s*-?\s*bed(?:room)?|studio|apartment|apt|flat|condo|townhouse|loft"
+                               r"|place)\s+in\s+(?!the\b|a\b|my\b)")),
     ("occupation", _value_after(r"\bi\s+work\s+(?:\w+\s+){0,3}?as\s+(?:an?\s+)?")),
-    ("occupation", re.compile(r"\boffered\s+me\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b", re.I)),
+    ("occupation", re.compile(r"\boffered\s+me\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b",
+                              re.I)),
     ("workplace", re.compile(r"(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})\s+offered\s+me\s+(?:the|a|an)\s+")),
     ("occupation", _value_after(r"\bi(?:'m| am)\s+(?:now\s+|officially\s+)?(?:starting|working)\s+as\s+(?:an?\s+)?")),
-    ("occupation", re.compile(r"\bi\s+got\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b", re.I)),
+    ("occupation", re.compile(r"\bi\s+got\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b",
+                              re.I)),
     ("occupation", _value_after(r"\bmy job is\s+(?:an?\s+)?")),
+    ("occupation", _value_after(r"\bi\s+(?:start|started|begin|began|'ll start|will start|'m starting|am starting)\s+"
+                                r"(?:at\s+[^.,!?;]{1,40}?\s+|(?:work\s+|my\s+new\s+job\s+)?)as\s+(?:an?\s+|the\s+)?")),
+    ("workplace", re.compile(r"\bi\s+(?:start|started|begin|began|'ll start|will start|'m starting|am starting)\s+"
+                             r"(?:work\s+|my\s+new\s+job\s+)?at\s+(?P<v>[^.,!?;]{1,40}?)\s+as\s+", re.I)),
+    ("occupation", _value_after(r"\b(?:i\s+)?(?:got\s+)?(?:hired|promoted)\s+as\s+(?:an?\s+|the\s+)?")),
     ("occupation", re.compile(_I_AM + r"(?:an?\s+)(?P<v>[a-z][a-z -]{1,40}?)" + _BOUNDARY, re.I)),
     ("workplace", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)[a-z][a-z -]{1,30}?\s+(?:at|for)\s+"
                              r"(?P<v>(?:St\.\s|Mt\.\s)?[A-Z][^.,!?;:()\n]{1,40}?)" + _BOUNDARY)),
@@ -180,8 +203,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("dream_job", _value_after(r"\bi\s+(?:want|hope|dream|plan)\s+(?:to|of)\s+(?:be|become|becoming)\s+(?:an?\s+)?")),
     ("goal", _value_after(r"\bmy\s+(?:dream|goal)\s+is\s+to\s+(?!be\b|become\b)")),
     ("goal", _value_after(r"\b(?:new\s+|next\s+|my\s+)?goal\s*[:=]\s*")),
-    ("goal", _value_after(r"\b(?:someday|some day|one day|eventually|dream time)[,:]?\s+i\s+(?:want|hope|would love|'d love)"
-                          r"\s+to\s+(?!be\b|become\b)")),
+    ("goal", _value_after(r"\b(?:someday|some day|one day|eventually|dream time)[,:]?\s+i\s+"
+                          r"(?:want|hope|would love|'d love)\s+to\s+(?!be\b|become\b)")),
     ("goal", re.compile(r"\bi\s+want\s+to\s+(?P<v>(?!be\b|become\b)[^.,!?;:()\n]{3,50}?\s+by\s+[^.,!?;:()\n]{2,25}?)"
                         r"(?=\s*(?:[.,!?;]|$))", re.I)),
     ("favorite_artist", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:a\s+|an\s+)?(?:(?:big|huge|massive|die-?hard"
@@ -190,6 +213,11 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("favorite_artist", _value_after(r"\b(?:i'?m|i am)\s+(?:a\s+)?(?:(?:big|huge)\s+)?fan\s+of\s+")),
 ]
 
+# "friday's my last day as a hygienist", "i quit my job as a barista": the old occupation ends.
+_LEFT_JOB = re.compile(r"\blast\s+(?:day|shift|week)\s+as\s+(?:an?\s+|the\s+)?(?P<v>[a-z][a-z -]{2,30}?)"
+                       r"(?=\s*(?:[.,!?;]|$|\s(?:at|for|ever|lol|haha|and|but)\b))"
+                       r"|\bi\s+(?:just\s+|finally\s+)?(?:quit|left)\s+(?:my\s+job\s+as|being)\s+(?:an?\s+)?"
+                       r"(?P<v2>[a-z][a-z -]{2,30}?)(?=\s*(?:[.,!?;]|$|\s(?:at|for|and|but)\b))", re.I)
 _QUIT_PART_TIME = re.compile(r"\bi\s+(?:just\s+|finally\s+)?(?:quit|left|stopped)\s+(?:my\s+|"
                              r"the\s+)?part[- ]time\s+job\b", re.I)
 _FAVORITE = re.compile(rf"\bmy\s+(?:all[- ]time\s+|absolute\s+|current\s+)?fav(?:ou?rite|"
@@ -233,8 +261,15 @@ _DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|
                      r"i\s+(?:have|'ve got)\s+a\s+new\s+(?:girlfriend|boyfriend|partner)|"
                      r"i\s+(?:have|'ve got)\s+a\s+(?:girlfriend|boyfriend|partner|wife|husband)|"
                      r"i\s+(?:don'?t|do not)\s+have\s+a\s+(?:girlfriend|boyfriend|partner)|"
-                     r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped))\b", re.I)
-_PARTNER_NAMED = re.compile(r"\bmy\s+(?P<who>boyfriend|girlfriend|partner|wife|husband|fianc[ée]e?)\s+(?P<name>[A-Z][\w'-]+)")
+                     r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped)|"
+                     r"(?:we|i)\s+(?:just\s+|finally\s+|officially\s+)?made\s+it\s+(?:official|facebook official|"
+                     r"insta official)|"
+                     r"we'?re\s+(?:officially\s+)?(?:official|together|a couple|exclusive|dating)(?:\s+now)?|"
+                     r"i\s+(?:just\s+|finally\s+)?got\s+a\s+(?:girlfriend|boyfriend|gf|bf)|"
+                     r"(?:she|he)\s+(?:said\s+yes|asked\s+me\s+out|agreed\s+to\s+be\s+my\s+(?:girlfriend|boyfriend)))\b",
+                     re.I)
+_PARTNER_NAMED = re.compile(r"\bmy\s+(?P<who>boyfriend|girlfriend|partner|wife|husband|fianc[ée]e?)\s+"
+                            r"(?P<name>[A-Z][\w'-]+)")
 _DIET = re.compile(r"\b(?:i'?m|i am)\s+(?:a\s+|an\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian|pescetarian|"
                    r"lactose[- ]intolerant|gluten[- ]free|on a diet|on keto|halal|kosher)\b|"
                    r"\bi\s+(?:only\s+)?(?P<v2>eat halal|keep kosher|don'?t eat (?:meat|pork|beef|fish|"
@@ -258,20 +293,6 @@ _NOT_NAMES = frozenset("""fine good great ok okay sorry back here home tired hap
 ready korean american japanese chinese british canadian filipino busy free single married alright alive sick excited
 not so just still also really very new sleepy stressed lonely scared nervous glad thankful exhausted late early out off
 in on up down""".split())
-
-
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-
-
-def _number_word(words: str) -> int:
-    parts = re.split(r"[- ]+", words.lower().replace("years old", "").replace("year old", "").strip())
-    if len(parts) == 1 and parts[0] in _TEENS:
-        return _TEENS[parts[0]]
-    if parts and parts[0] in _TENS:
-        return _TENS[parts[0]] + (_UNITS.get(parts[1], 0) if len(parts) > 1 else 0)
-    return 0
 
 
 def _favorite_subject(topic: str) -> str:
@@ -300,7 +321,8 @@ def _type_subject(value: str) -> str:
     return ""
 
 
-_TURNING_ON = re.compile(r"\b(?:turn(?:ing)?\s+\w+(?:-\w+)?|(?:twenty|thirty|forty|fifty)(?:-\w+)?|\d{1,2})\s+on\s+", re.I)
+_TURNING_ON = re.compile(r"\b(?:turn(?:ing)?\s+\w+(?:-\w+)?|(?:twenty|thirty|forty|fifty)(?:-\w+)?|\d{1,2})\s+on\s+",
+                         re.I)
 
 
 def _birthday(sentence: str) -> list[Candidate]:
@@ -308,7 +330,13 @@ def _birthday(sentence: str) -> list[Candidate]:
     if not match:
         return []
     mentions = [m for m in find_month_days(sentence, numeric=True) if m.start >= match.start()]
-    return [Candidate("birthday", sentence[mentions[0].start:mentions[0].end])] if mentions else []
+    if mentions:
+        return [Candidate("birthday", sentence[mentions[0].start:mentions[0].end])]
+    holidays = [(m, name) for m, name in find_holidays(sentence) if m.start >= match.start()]
+    if holidays:
+        when, name = holidays[0]
+        return [Candidate("birthday", f"{format_month_day(when.month, when.day, False)} ({name})")]
+    return []
 
 
 def english_facts(text: str) -> list[Candidate]:
@@ -321,7 +349,7 @@ def english_facts(text: str) -> list[Candidate]:
                 if _negated(sentence, match.start()) or _about_other(sentence, match.start()):
                     continue
                 value = _clean(match.group("v"))
-                if not _ok(value):
+                if not _ok(value, max_words=10 if subject == "goal" else 6):
                     continue
                 if subject == "occupation" and not is_occupation_en(value):
                     continue
@@ -336,7 +364,7 @@ def english_facts(text: str) -> list[Candidate]:
                     found.append(Candidate("nickname", value, request=request))
                     continue
                 if subject == "age" and not value.isdigit():
-                    value = str(_number_word(value)) if _number_word(value) else value
+                    value = str(english_number(value) or value)
                 if subject in _LIST_SUBJECTS:
                     found += [Candidate(subject, part) for part in _LIST_SPLIT.split(value) if _ok(part)]
                     continue
@@ -344,17 +372,74 @@ def english_facts(text: str) -> list[Candidate]:
                     found.append(Candidate("goal", value, label="Dream"))
                     continue
                 found.append(Candidate(subject, value.upper() if subject in {"mbti", "blood_type"} else value))
+        left = _LEFT_JOB.search(sentence)
+        if left and not any(c.subject == "occupation" for c in found) and is_occupation_en(_clean(left.group("v") or left.group("v2"))):
+            found.append(Candidate("occupation", f"former {_clean(left.group('v') or left.group('v2'))} (leaving)"))
         if _QUIT_PART_TIME.search(sentence) and not any(c.subject == "part_time_job" for c in found):
             found.append(Candidate("part_time_job", "none (quit)"))
         found += _preferences(sentence)
         found += _household(sentence)
         found += _traits(sentence)
     found += _pets(text)
+    found += _greeting_from(text)
+    return _name_partner(text, found)
+
+
+_GREETING_FROM = re.compile(r"^\W*(?:h+i+|he+y+|hello+|greetings|howdy|yo+)\W*(?:\w+\W+)?from\s+"
+                            r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)(?=\s*(?:[!.…,]|$))", re.I)
+_ARRIVED = re.compile(r"\b(?:made it|moved|arrived|landed|new (?:place|home|apartment|city)|settled in|finally here|"
+                      r"home now|unpack(?:ing|ed)?|move(?:d)? in)\b", re.I)
+
+
+def _greeting_from(text: str) -> list[Candidate]:
+    """"hiii from DENVER!! we made it": a greeting from a new home after a move."""
+    match = _GREETING_FROM.search(text)
+    if not match or not _ARRIVED.search(text[match.end():]):
+        return []
+    value = _clean(match.group("v"))
+    return [Candidate("residence", value)] if _ok(value, max_words=3) else []
+
+
+_THEIR_NAME = re.compile(r"\b(?:her|his|their)\s+name(?:'s|\s+is)\s+(?P<name>[A-Za-z][\w'-]+)", re.I)
+
+
+def _name_partner(text: str, found: list[Candidate]) -> list[Candidate]:
+    """"her name is jordan… we made it official": the new partner's name joins the dating status."""
+    match = _THEIR_NAME.search(text)
+    if not match or match.group("name").lower() in _NOT_NAMES | {"is", "was"}:
+        return found
+    name = match.group("name")
+    name = name[0].upper() + name[1:]
+    return [Candidate(c.subject, f"{c.value} with {name}", c.request, c.label)
+            if c.subject == "dating_status" and not re.search(r"single|broke|no\b|n't", c.value, re.I)
+            and name.lower() not in c.value.lower() else c for c in found]
+
+
+# "new fave is birria", "my new favorite is X", "X is my new obsession": a changed favourite, topic optional.
+_NEW_FAVORITE = re.compile(rf"\b(?:my\s+)?new\s+(?:all[- ]time\s+)?(?:fav(?:ou?rite|e)?|obsession)\s+"
+                           rf"(?:(?P<topic>[a-z]{{2,12}}(?:\s+[a-z]{{2,12}})?)\s+)?(?:is|=|:|'s)\s+{_VALUE}{_BOUNDARY}", re.I)
+_NEW_FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\s+(?:officially\s+|now\s+)?my\s+new\s+"
+                                 r"(?:fav(?:ou?rite|e)?|obsession)(?=\s*(?:[.,!?;]|$))", re.I)
+UNRESOLVED_FAVORITE = "favorite_"  # local.py picks the subject from the conversation
+
+
+def _new_favorite(sentence: str) -> list[Candidate]:
+    found = []
+    for match in list(_NEW_FAVORITE.finditer(sentence)) + list(_NEW_FAVORITE_AFTER.finditer(sentence)):
+        value = _clean(match.group("v"))
+        if not _ok(value) or value.lower() in {"this", "that", "it"}:
+            continue
+        topic = match.groupdict().get("topic") or ""
+        typed = _type_subject(value) or ("favorite_food" if in_list(value, FOODS_EN) else "")
+        subject = _favorite_subject(topic) if topic else (typed or UNRESOLVED_FAVORITE)
+        found.append(Candidate(subject, value))
     return found
 
 
 def _preferences(sentence: str) -> list[Candidate]:
-    found = []
+    found = _new_favorite(sentence)
+    if found:
+        return found
     for match in _FAVORITE.finditer(sentence):
         value = _clean(match.group("v"))
         if _ok(value) and not _about_other(sentence, match.start()):
@@ -437,6 +522,9 @@ def _traits(sentence: str) -> list[Candidate]:
         value = re.sub(r"^(?:i'?m|i|we)\s+", "", match.group("v"), flags=re.I)
         if re.search(r"broke up|got dumped", value, re.I):
             value = "single (recently broke up)"
+        elif re.search(r"official|together|a couple|exclusive|said yes|asked me out|agreed|got a|^we'?re\s+dating",
+                       value, re.I):
+            value = "in a relationship (new)"
         elif re.match(r"(?:just\s+|recently\s+)?(?:started|began)", value, re.I):
             partner = re.search(r"(?:dating|seeing)\s+(\w+)", value)
             value = f"dating {partner.group(1) if partner else 'someone'} (new relationship)"

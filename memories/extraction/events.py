@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from .dates import find_month_days, relative_dates
+from .dates import find_holidays, find_month_days, relative_dates
 from .korean_text import clauses
 from .morphology import analyse, noun_phrase_before
 
@@ -26,6 +26,7 @@ _TIME_WORDS = re.compile(r"^(?:(?:오늘|어제|내일|그저께|그제|모레|�
 _KO_DONE = re.compile(r"^\S{0,2}\s*(?:을|를|도|은|는)?\s*(?:\S+\s+)?(?:보고\s*왔|보고\s*옴|다녀왔|다녀옴|갔다\s*왔|갔다\s*옴|"
                       r"하고\s*왔|하고\s*옴|끝났|끝남|끝내고|마쳤|마침|쳤|치고\s*왔|봤|망했|망함|잘\s*봤|잘\s*끝)|"
                       r"^\s*(?:을|를|도)?\s*(?:했|하고\s*왔|함(?=[\s.!?~ㅋ]|$)|잘\s*했)")
+_KO_EARLIER = re.compile(r"(?:^|\s)(?:그|저번|지난번|예전|그때)\s+\S*$|다행|덕분")
 _KO_RESULT = re.compile(r"(?P<what>\S+)\s*(?P<verb>붙었|붙음|합격했|합격함|합격이|떨어졌|떨어짐|불합격|탈락)")
 _EN_EVENT = re.compile(
     r"\b(?P<v>(?:[A-Za-z'-]+\s+){0,2}?(?:interview|exam|test|toeic|toefl|sat|gre|finals|midterms?|presentation|"
@@ -33,6 +34,12 @@ _EN_EVENT = re.compile(
     r"wedding|funeral|concert|show|trip|vacation|date|blind date|surgery|check-?up|appointment|driving test|move|"
     r"business trip|party|birthday|anniversary|game|match|tournament|audition|first day|deadline|recital|recital|"
     r"flight|meeting|class|lecture|orientation|ceremony))\b", re.I)
+# A look back at an event already told: "that driving test", "good thing i passed", "remember when".
+_EN_EARLIER = re.compile(r"\b(?:that|those|the same|said)\s+(?:[a-z'-]+\s+){0,2}?(?:interview|exam|test|toeic|toefl|sat|gre|"
+                         r"finals|midterms?|presentation|graduation|wedding|funeral|concert|show|trip|vacation|date|"
+                         r"surgery|appointment|move|party|game|match|audition|job|offer|internship|position|scholarship)\b|"
+                         r"\b(?:good thing|glad|thank god|thankfully|remember when|back when|still can'?t believe|"
+                         r"still thinking about|ever since)\b", re.I)
 _EN_DONE = re.compile(r"\b(?:had|took|did|finished|passed|failed|went to|got back from|just got back|attended|aced|"
                       r"bombed|nailed)\b", re.I)
 _EN_RESULT = re.compile(r"\b(?:i\s+)?(?:got|passed|failed|was accepted|got accepted|got rejected|"
@@ -55,10 +62,31 @@ def _ko_noun_pattern() -> re.Pattern:
 _KO_EVENT = _ko_noun_pattern()
 
 
+# "6/3에 면접", "interview on 6/3": a numeric date only where it reads as a date, not a score ("3/5점").
+_SLASH_DATE = re.compile(r"(?:(?<=\bon\s)|(?<=\bby\s)|(?<=\buntil\s)|(?<![\d/.]))(\d{1,2})/(\d{1,2})"
+                         r"(?=\s*(?:에|까지|부터|일|날|쯤|\)|$|[\s.,!?]))(?!\s*(?:점|개|명|잔|병|%|시))")
+
+
+def _slash_date(clause: str, now: datetime) -> date | None:
+    for match in _SLASH_DATE.finditer(clause):
+        before = clause[:match.start()]
+        if not (re.search(r"\b(?:on|by|until|before|after)\s+$", before, re.I)
+                or re.match(r"\s*(?:에|까지|부터|날|쯤)", clause[match.end():])):
+            continue
+        try:
+            return date(now.year, int(match.group(1)), int(match.group(2)))
+        except ValueError:
+            continue
+    return None
+
+
 def _clause_date(clause: str, message: str, now: datetime, skip: set[tuple[int, int]]) -> date | None:
     mentions = relative_dates(clause, now)
     if mentions:
         return mentions[0].date
+    slash = _slash_date(clause, now)
+    if slash and (slash.month, slash.day) not in skip:
+        return slash
     for mention in find_month_days(clause):
         if (mention.month, mention.day) not in skip:
             try:
@@ -104,7 +132,10 @@ def korean_events(text: str, now: datetime, skip_month_days: set[tuple[int, int]
             if not what:
                 continue
             passed = match.group("verb").startswith(("붙", "합격"))
-            when = _clause_date(clause, text, now, skip_month_days) or fallback
+            when = _clause_date(clause, text, now, skip_month_days)
+            if when is None and _KO_EARLIER.search(clause[:match.start() + len(match.group("what"))]):
+                continue  # "그 면접 붙어서 다행" looks back at an event already told
+            when = when or fallback
             label = f"{what} {'합격' if passed else '불합격'}"
             if not any(e.what == label for e in events):
                 events.append(Event(label, when))
@@ -119,7 +150,7 @@ def english_events(text: str, now: datetime, skip_month_days: set[tuple[int, int
         for match in _EN_EVENT.finditer(sentence):
             what = re.sub(r"^(?:my|the|a|an|our|his|her|their)\s+", "", match.group("v"), flags=re.I).strip()
             when = _clause_date(sentence, text, now, skip_month_days)
-            if when is None and _EN_DONE.search(sentence):
+            if when is None and _EN_DONE.search(sentence) and not _EN_EARLIER.search(sentence):
                 when = message_dates[0].date if message_dates else now.date()
             if when is None:
                 continue
@@ -131,12 +162,18 @@ def english_events(text: str, now: datetime, skip_month_days: set[tuple[int, int
                                 birthday_of_someone=is_birthday))
             break
         for match in _EN_RESULT.finditer(sentence):
-            when = _clause_date(sentence, text, now, skip_month_days) or fallback
-            events.append(Event(match.group(0).strip(), when))
+            when = _clause_date(sentence, text, now, skip_month_days)
+            if when is None and _EN_EARLIER.search(sentence):
+                break  # "good thing i passed that driving test" looks back at an event already told
+            when = when or fallback
+            label = re.sub(r"^i\s+", "", match.group(0).strip(), flags=re.I)
+            if not any(label.lower() in e.what.lower() or e.what.lower() in label.lower() for e in events):
+                events.append(Event(label, when))
             break
     return events
 
 
+_ABOUT_BIRTHDAY = re.compile(r"^\S*\s*(?:을|를|이|가|은|는)?\s*(?:물어|묻|얘기|말해|말했|알려|까먹|잊|기억|모르|몰라|궁금|언제)")
 _EN_OWN_BIRTHDAY = re.compile(r"\b(?:today|tomorrow|yesterday)\s+(?:is|was)\s+my\s+(?:birthday|bday|b-day)\b|"
                               r"\bit'?s\s+my\s+(?:birthday|bday|b-day)\b|"
                               r"\bmy\s+(?:birthday|bday|b-day)\s+(?:is|was)\s+(?:today|tomorrow|yesterday)\b", re.I)
@@ -144,7 +181,7 @@ _EN_OWN_BIRTHDAY = re.compile(r"\b(?:today|tomorrow|yesterday)\s+(?:is|was)\s+my
 
 def own_birthday_on(text: str, now: datetime, korean: bool) -> date | None:
     """Return the date of "오늘 내 생일이야" / "tomorrow is my birthday" (a relative day, no month-day)."""
-    if find_month_days(text):
+    if find_month_days(text) or find_holidays(text):
         return None
     if korean:
         for clause in clauses(text):
@@ -154,6 +191,8 @@ def own_birthday_on(text: str, now: datetime, korean: bool) -> date | None:
             owner = noun_phrase_before(clause, keyword.start(), max_words=2)
             if owner not in {"", "내", "제"} and not relative_dates(owner, now):
                 continue  # "엄마 생신", "현우 생일": someone else's
+            if _ABOUT_BIRTHDAY.search(clause[keyword.end():]):
+                continue  # "오늘 친구가 내 생일 물어보길래": today is when it was asked, not the birthday
             if re.search(r"생일\s*(?:이야|이에요|이다|임|이거든|이라|인데|이네|이었|였|이었어|!|$)", clause) or \
                     re.search(r"(?:내|제)\s*생일", clause):
                 mentions = relative_dates(clause, now)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
-from .dates import find_month_days
+from .dates import find_holidays, find_month_days, format_month_day
 from .korean_text import about_someone_else, negated_after
 from .morphology import noun_phrase_before
 
@@ -20,6 +20,7 @@ _BIRTH_YEAR = re.compile(r"(?<!\d)(\d{2})\s*년생")
 
 
 def age_facts(clause: str) -> list[Candidate]:
+    """Return the user's age ("24살이고", "나이는 19", "스물다섯 살", "97년생")."""
     found = []
     for match in _AGE_TOPIC.finditer(clause):
         if not about_someone_else(clause, match.start()):
@@ -45,7 +46,7 @@ def birthday_facts(clause: str) -> list[Candidate]:
     """Return the user's birthday ("내 생일은 11월 2일", "3월 15일에 태어났어"), not a friend's."""
     mentions = find_month_days(clause, numeric=True)
     if not mentions:
-        return []
+        return _holiday_birthday(clause)
     for keyword in re.finditer(r"생일|생신", clause):
         owner = noun_phrase_before(clause, keyword.start(), max_words=2)
         if owner and owner not in {"내", "제"}:
@@ -57,6 +58,20 @@ def birthday_facts(clause: str) -> list[Candidate]:
         month_day = find_month_days(clause)  # "3/15에 태어났어" is too loose without the word 생일
         if month_day:
             return [Candidate("birthday", clause[month_day[0].start:month_day[0].end])]
+    return []
+
+
+def _holiday_birthday(clause: str) -> list[Candidate]:
+    """"내 생일은 한글날이야", "생일이 크리스마스라서": a birthday on a fixed-date holiday."""
+    holidays = find_holidays(clause)
+    if not holidays:
+        return []
+    for keyword in re.finditer(r"생일", clause):
+        owner = noun_phrase_before(clause, keyword.start(), max_words=2)
+        if (owner and owner not in {"내", "제"}) or about_someone_else(clause, keyword.start()):
+            continue
+        when, name = holidays[0]
+        return [Candidate("birthday", f"{format_month_day(when.month, when.day, True)} ({name})")]
     return []
 
 
@@ -72,8 +87,10 @@ _MBTI = re.compile(r"(?<![A-Za-z])([EIei][NSns][TFtf][JPjp])(?:-?([ATat]))?(?![A
 
 
 _HEIGHT_WORD = re.compile(r"(?<![가-힣])키(?:가|는|도|\s)")
+# A number near the word 키 is the height unless a unit says otherwise ("162거든" yes, "150만원" no).
 _HEIGHT_NUMBER = re.compile(r"(?<![\d.])(1[3-9]\d|2[0-2]\d)(?:\.\d)?\s*(cm|센치|센티)?"
-                            r"(?=\s*(?:밖에|정도|쯤|이야|야|임|이에요|예요|에요|이고|인데|이라|라|넘|밖|cm|센치|$|[!.,~?]))")
+                            r"(?!\s*(?:\d|원|만|천|명|개|번|층|킬로|키로|kg|분|시|일|년|살|세|%|위|등|점|km|미터|평|호|동"
+                            r"|회|배|장|권|마리|잔|병|그릇|달러|페이지|쪽|g|mm|m\b))")
 
 
 def height_in_message(text: str) -> list[Candidate]:
@@ -86,6 +103,7 @@ def height_in_message(text: str) -> list[Candidate]:
 
 
 def body_facts(clause: str) -> list[Candidate]:
+    """Return height, weight, blood type and MBTI stated in one clause."""
     found = []
     for match in list(_HEIGHT.finditer(clause)) + list(_HEIGHT_UNIT.finditer(clause)):
         number = float(match.group(1))

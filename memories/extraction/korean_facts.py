@@ -14,8 +14,8 @@ from .candidates import Candidate
 from .korean_body import age_facts, birthday_facts, body_facts, height_in_message
 from .korean_household import family_answer, household_facts
 from .korean_names import GREETING, name_facts, nickname_facts
-from .korean_places import place_facts, place_ok
-from .korean_preferences import preference_facts
+from .korean_places import moved_to, place_facts, place_ok
+from .korean_preferences import changed_favorite, preference_facts, type_subject
 from .korean_status import dating_facts, dream_facts
 from .korean_text import clauses, strip_name_suffix, valid_value
 from .korean_traits import fear_facts, trait_facts
@@ -31,11 +31,15 @@ _BARE_TOPICS = {
     "거주지": "residence", "직업": "occupation", "하는 일": "occupation", "전공": "major", "학과": "major",
     "학교": "school", "취미": "hobby", "별명": "nickname", "애칭": "nickname", "꿈": "dream_job",
     "장래희망": "dream_job", "장래 희망": "dream_job", "베프": "best_friend", "절친": "best_friend",
-    "운동": "sport", "나이": "age", "이름": "name", "알바": "part_time_job", "아르바이트": "part_time_job",
+    "운동": "sport", "나이": "age", "알바": "part_time_job", "아르바이트": "part_time_job",
+    "연애": "dating_status", "노래": "favorite_artist", "음악": "favorite_artist", "가수": "favorite_artist",
+    "음식": "favorite_food", "색": "favorite_color", "색깔": "favorite_color", "계절": "favorite_season",
+    "영화": "favorite_movie", "책": "favorite_book", "게임": "favorite_game",
 }
+_TYPED_BY_VALUE = frozenset({"favorite_artist"})  # "노래는 발라드" is a genre, "노래는 아이유" an artist
 _TOPIC_ALTERNATIVES = sorted((re.escape(t).replace("\\ ", "\\s*") for t in _BARE_TOPICS), key=len, reverse=True)
 _BARE = re.compile(r"^(?:(?:아|그리고|참|암튼|아무튼|내|제|나|저|일단)\s+)*(?P<topic>" + "|".join(_TOPIC_ALTERNATIVES)
-                   + r")\s+(?P<rest>\S.*)$")
+                   + r")(?:은|는)?\s+(?P<rest>\S.*)$")
 _BARE_END = re.compile(r"^\s*(?:이야|야|임|이에요|예요|에요|입니다|이고|인데|이거든|이지|)\s*"
                        r"(?:(?:에서|으로|로)?\s*(?:해|함|해요|하고\s*있어|일해|다녀|다님))?\s*$")
 
@@ -62,6 +66,8 @@ def _bare_topic(clause: str) -> list[Candidate]:
         return [Candidate("goal", value, label="꿈")]
     if subject in {"name", "nickname", "best_friend"}:
         value = strip_name_suffix(value)
+    if subject in _TYPED_BY_VALUE:
+        subject = type_subject(value) or subject
     return [Candidate(subject, value)]
 
 
@@ -91,10 +97,11 @@ def _not_negated(text: str, candidate: Candidate) -> bool:
 # --- entry point ---------------------------------------------------------------------------------------
 
 
-def korean_facts(text: str, asked: str = "") -> list[Candidate]:
+def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidate]:
     """Return the personal facts stated in one Korean user message, in order of appearance.
 
-    `asked` is the subject the character just asked about (see questions.asked_subject).
+    `asked` is the subject the character just asked about (see questions.asked_subject) and `context`
+    the character's turn itself.
     """
     found: list[Candidate] = []
     household, pet_message = household_facts(text, asked_about_pets=asked == "pet")
@@ -107,23 +114,30 @@ def korean_facts(text: str, asked: str = "") -> list[Candidate]:
         if not pet_message:
             found += nickname_facts(clause)
         found += age_facts(clause) or _short_age(clause)
-        found += _bare_topic(clause)
+        for item in clause.split(","):  # "취미 뜨개질, 노래는 아이유, 연애는 솔로 3년차"
+            found += _bare_topic(item.strip())
         found += birthday_facts(clause)
         found += body_facts(clause)
         found += trait_facts(clause, text)
         found += study_and_work_facts(clause)
         found += place_facts(clause)
         found += fear_facts(clause)
-        found += dating_facts(clause)
+        found += dating_facts(clause, text)
         found += dream_facts(clause, text)
         clause_jobs, clause_quit = part_time_jobs(clause)
         jobs += clause_jobs
         quit_job = quit_job or clause_quit
-        found += preference_facts(clause, text)
+        found += preference_facts(clause, text, context)
+    if not any(c.subject == "residence" for c in found):
+        found += moved_to(text, context)
     if not any(c.subject == "height" for c in found):
         found += height_in_message(text)
     found += jobs
     if quit_job and not jobs:
         found.append(Candidate("part_time_job", "그만둠(지금은 안 함)"))
     found += household
+    changed = changed_favorite(text)
+    if changed:  # "최애 바뀜 이제 해린": the change says it, not "최애" alone
+        found = [c for c in found if c.value != changed[0].value and c.subject not in {changed[0].subject, "likes"}
+                 and changed[0].value not in c.value and c.value not in changed[0].value] + changed
     return [c for c in found if _not_negated(text, c)]

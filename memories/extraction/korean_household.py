@@ -36,8 +36,10 @@ _KEEP = r"(?:키워|키우|키움|키웁|길러|기르|기름|키운\s*지|모�
 _PET_SIGNAL = re.compile(rf"(?<![가-힣])(?P<animal>{_ANIMAL}|{_BREED})(?:를|을|도|는|가|이|\s)*\s*"
                          rf"(?:한\s*마리|두\s*마리|세\s*마리|\d\s*마리)?\s*(?:랑\s*)?(?P<verb>{_KEEP})")
 _OWNER_BEFORE = re.compile(r"(?:^|\s)(?:나|저|난|전|나는|저는|나도|저도|우리\s*집에?|우리집에?|집에)\s*(?:\S+\s*){0,2}$")
-_OUR_PET = re.compile(rf"(?:우리\s*집|우리집|우리|내|제|울집|울)\s*(?P<animal>{_ANIMAL}|{_BREED})")
-_ANIMAL_MENTION = re.compile(rf"(?<![가-힣])(?P<animal>{_ANIMAL}|{_BREED})")
+# "솔방울 개웃기네" is 솔방울 + 개- (an intensifier), not "울 개": the owner word stands alone and the animal ends a word.
+_OUR_PET = re.compile(rf"(?<![가-힣])(?:우리\s*집|우리집|우리|내|제|울집|울)\s*(?P<animal>{_ANIMAL}|{_BREED})"
+                      r"(?=$|[^가-힣]|(?:가|는|를|도|랑|이랑|한테|하고|이|은|을|의|들|이가|이는|이랑)(?:$|[^가-힣]))")
+_ANIMAL_MENTION = re.compile(rf"(?<![가-힣])(?P<animal>{_ANIMAL}|{_BREED})(?!웃|좋|맛|쩔|빡|꿀|이득|잘|많|싫|귀|예|멋|오|별|노|힘|추|덥|피곤)")
 _OWN_ANIMAL_NAME = re.compile(rf"(?:우리\s*집|우리집|울집|우리|내|제)\s*(?:{_ANIMAL})\s+(?P<word>[가-힣A-Za-z]{{1,6}}?)"
                               r"(?:이는|는|은|이가|가|이랑|랑|도)\s")
 _NAME_LIST = re.compile(r"^\s*(?P<a>[가-힣A-Za-z]{1,6}?)(?:이랑|랑|하고|,|와|과)\s*(?P<b>[가-힣A-Za-z]{1,6})\s*$")

@@ -31,6 +31,7 @@ GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|
 
 
 def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate]:
+    """Return the user's name stated in one clause ("나는 한지우라고 해", "내 이름은 서연이야")."""
     found = []
     for match in _NAME_INTRO.finditer(clause):
         name = strip_name_suffix(match.group(1)) if re.match(r"[가-힣]", match.group(1)) else match.group(1)
@@ -68,6 +69,7 @@ _THIRD_SUBJECT = re.compile(r"(?:친구들|친구|사람들|다들|애들|가족
 
 
 def nickname_facts(clause: str) -> list[Candidate]:
+    """Return what the user is called ("대장이라고 불러줘"); `request` marks an ask to be called so."""
     found = []
     for match in _CALL.finditer(clause):
         word = strip_quote(match.group("word"))

@@ -28,15 +28,31 @@ _RESIDENCE_TOPIC = re.compile(r"(?:내가|제가)?\s*(?P<topic>사는\s*(?:곳|�
                               r"(?:은|는|이|가)\s*")
 _BETWEEN_PLACE_AND_VERB = re.compile(r"\s*(?:에|에서|쪽에|쪽|근처에|근처|에서는|에는|는|은|도)?\s*")
 _SELF_HOUSING = re.compile(r"(?P<place>\S+?)(?:에서)?\s*(?:자취|하숙|혼자\s*살)")
-_MOVE = re.compile(r"(?P<place>\S+?)(?:으로|로|에)\s*(?:이사|이사를)\s*(?:했|왔|갔|함|옴|감|온|간|완료|와\s*(?:있|살)|와서)")
+_MOVE = re.compile(r"(?P<place>\S+?)(?:으로|로|에)\s*(?:이사|이사를|이삿짐)\s*(?:했|왔|갔|함|옴|감|온|간|완료|와\s*(?:있|살)|와서|"
+                   r"끝냄|끝남|끝났|끝내|마침|마쳤|다\s*했|옮김|옮겼)")
+# "드디어 성수동 입성", "판교 새 아파트 입주 완료": arrived at a new home.
+_ARRIVED = re.compile(r"(?P<place>\S+?)(?:에|으로|로)?\s*(?:(?:새\s*)?(?:집|아파트|오피스텔|원룸|투룸|빌라)\s*)?(?P<kw>입성|입주)"
+                      r"(?!\s*(?:예정|할|하려|하고\s*싶|각|전))")
+# After talk of moving ("이사 어디로 가?"): "성수동으로 감", "성수동으로 왔어".
+_MOVED_TO = re.compile(r"(?P<place>\S+?)(?:으로|로)\s*(?:감|갔\S*|가게\s*됐\S*|옴|왔\S*|오게\s*됐\S*|정했\S*|결정|확정)"
+                       r"(?=$|[\s!.,~ㅋㅎ])")
+_MOVING_TALK = re.compile(r"이사|이삿짐|집\s*(?:구하|알아보|계약)|새\s*집|\bmov(?:e|ing)\b", re.I)
 _FUTURE_WORDS = re.compile(r"다음\s*(?:달|주|해)|내년|곧|예정|할\s*거|갈\s*거|계획|하려고|가려고|내일|모레")
 _LIVES = re.compile(r"(?P<place>\S+?)(?:에)?\s*거주")
+_RESIDENT = re.compile(r"(?P<kw>주민)(?:임|이야|이에요|입니다|이다|이\s*됐|됐|$|\s|[!.,~ㅋㅎ])")  # "이제 분당 정자동 주민임"
 _COMMUTE = re.compile(r"(?:으로|로)\s*(?P<kw>출퇴근|출근|통학|등교|통근)")
 _FIRST_PERSON = re.compile(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s")
 
 
+_TIME_VALUE = re.compile(r"^(?:[월화수목금토일](?:요일|욜)|주말|평일|어제|오늘|내일|모레|그저께|이번\s*주|다음\s*주|지난\s*주|저번\s*주|"
+                         r"이번\s*달|다음\s*달|지난\s*달|작년|올해|내년|연말|월말|방학|휴가|\d+\s*월|\d+\s*일|아까|방금|드디어|"
+                         r"결국|이제|곧|빨리)$")
+
+
 def place_ok(value: str) -> bool:
-    return valid_value(value, max_len=20) and value not in _NOT_PLACES and not re.fullmatch(r"[\d\s]+", value)
+    """Return True for a value that can be a place ("노원", "서울 강남구"), not "혼자", "집" or "토욜"."""
+    return valid_value(value, max_len=20) and value not in _NOT_PLACES and not re.fullmatch(r"[\d\s]+", value) \
+        and not _TIME_VALUE.match(value)
 
 
 def _housing(value: str) -> bool:
@@ -114,6 +130,11 @@ def _residences(clause: str) -> list[Candidate]:
             if place_ok(value) and not wished_after(clause, match.end() - 1) \
                     and not about_someone_else(clause, match.start()):
                 found.append(Candidate("residence", value))
+    if not _FUTURE_WORDS.search(clause):
+        for match in _ARRIVED.finditer(clause):
+            value = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=2)
+            if place_ok(value) and not _housing(value) and not about_someone_else(clause, match.start()):
+                found.append(Candidate("residence", value))
     for match in _RESIDENCE_TOPIC.finditer(clause):
         value = noun_phrase_after(clause, match.end(), max_words=2)
         if not value or about_someone_else(clause, match.start()):
@@ -123,6 +144,10 @@ def _residences(clause: str) -> list[Candidate]:
         elif place_ok(value) and (not match.group("topic").startswith("집") or _PLACE_SUFFIX.search(value)) \
                 and not negated_after(clause, match.end() + len(value)):
             found.append(Candidate("residence", value))  # "집은 강남구야" yes, "집은 좁아" no
+    for match in _RESIDENT.finditer(clause):
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
+        if place_ok(value) and not about_someone_else(clause, clause.rfind(value, 0, match.start("kw"))):
+            found.append(Candidate("residence", value))
     for match in _LIVES.finditer(clause):
         value = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=2)
         if place_ok(value) and not about_someone_else(clause, match.start()):
@@ -134,7 +159,23 @@ def _residences(clause: str) -> list[Candidate]:
     return found
 
 
+def moved_to(text: str, context: str = "") -> list[Candidate]:
+    """"성수동으로 감" after talk of moving (in the message or the character's question) is the new home."""
+    if not _MOVING_TALK.search(f"{text} {context}"):
+        return []
+    found = []
+    for match in _MOVED_TO.finditer(text):
+        if _FUTURE_WORDS.search(text) and not re.search(r"이사\s*(?:끝|완료|했|함|옴|왔)", text):
+            break
+        value = noun_phrase_before(text, match.start() + len(match.group("place")), max_words=2)
+        if place_ok(value) and not _housing(value) and not about_someone_else(text, match.start()) \
+                and (_PLACE_SUFFIX.search(value) or any(m.tag == "NNP" for m in analyse(value))):
+            found.append(Candidate("residence", value))
+    return found[:1]
+
+
 def place_facts(clause: str) -> list[Candidate]:
+    """Return hometown, residence, living arrangement and commute stated in one clause."""
     if about_someone_else(clause, len(clause)) and not _FIRST_PERSON.search(f" {clause}"):
         return []
     return _hometowns(clause) + _residences(clause)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .candidates import FAVORITE_TOPICS, Candidate
-from .korean_text import about_someone_else, clauses, name_at, valid_value, wished_after
+from .korean_text import about_someone_else, clauses, name_at, strip_name_suffix, valid_value, wished_after
 from .lexicon import (
     ANIMALS_KO,
     ARTISTS_KO,
@@ -38,7 +38,7 @@ TOPIC_SUBJECTS_KO = {
     "프로그램": "favorite_show", "팀": "favorite_team", "구단": "favorite_team", "배우": "favorite_actor",
     "도시": "favorite_city", "나라": "favorite_country", "날씨": "favorite_weather", "운동": "sport",
     "스포츠": "sport", "취미": "hobby", "맛집": "favorite_restaurant", "여행지": "favorite_place",
-    "카페": "favorite_cafe", "멤버": "favorite_member", "향": "favorite_scent", "향수": "favorite_perfume",
+    "카페": "favorite_cafe", "멤버": "favorite_artist", "향": "favorite_scent", "향수": "favorite_perfume",
     "커피": "favorite_drink", "라면": "favorite_food", "작품": "favorite_work", "연예인": "favorite_artist",
 }
 _GENRES = ("발라드", "힙합", "재즈", "락", "록", "클래식", "트로트", "케이팝", "K팝", "팝", "인디", "시티팝", "알앤비", "R&B",
@@ -81,6 +81,9 @@ def type_subject(value: str) -> str:
 _ALWAYS_FAVORITE = frozenset({"favorite_season", "favorite_color", "sport", "hobby"})
 
 
+_NOT_TOPICS = frozenset({"사람", "편", "거", "것", "게", "건", "애", "느낌", "스타일", "타입", "부분", "쪽", "이유", "중", "때문"})
+
+
 def _topic_subject(topic: str) -> tuple[str, str]:
     """Return (subject, label) for a topic word; unknown topics become `likes` labelled with the topic."""
     topic = topic.strip()
@@ -89,6 +92,8 @@ def _topic_subject(topic: str) -> tuple[str, str]:
     last = topic.split()[-1] if topic.split() else topic
     if last in TOPIC_SUBJECTS_KO:
         return TOPIC_SUBJECTS_KO[last], ""
+    if len(topic.replace(" ", "")) < 2 or topic in _NOT_TOPICS or re.search(r"(?:임|야|이야|거|것|게|건|데|듯)$", topic):
+        return "likes", ""  # "좋아하는 임" is an ending, not a topic
     return "likes", f"좋아하는 {topic}"
 
 
@@ -119,24 +124,58 @@ _BEST_TOPIC = re.compile(r"최애\s*(?P<topic>[가-힣A-Za-z]+?)?(?:은|는|이|
 _BEST_AFTER = re.compile(r"(?P<kw>(?:내|제|나의)?\s*최애)(?:\s*(?P<topic>[가-힣]+?))?(?:야|이야|임|예요|에요|이에요|입니다|이고|인데|이지|$|\s|"
                          r"[!.,~])")
 _LIFE = r"(?:음식|영화|노래|곡|책|게임|드라마|밴드|가수|애니|웹툰|캐릭터|맛집|여행지|작품|술|카페|메뉴|간식|과자|아이돌|배우|계절)"
-_LIFE_TOPIC = re.compile(rf"인생\s*(?P<topic>{_LIFE})(?:은|는|이|가)?\s*")
-_LIFE_AFTER = re.compile(rf"(?P<kw>(?:내|제|진짜|완전|나의)?\s*인생)\s*(?P<topic>{_LIFE})(?!은|는|이|가)")
+_LIFE_WORD = re.compile(rf"(?:인생\s*(?P<topic>{_LIFE})|(?P<soul>소울\s*푸드))")
+_LIFE_TOPIC_FIRST = re.compile(r"\s*(?:은|는|이|가)?\s+(?=\S)")  # "인생 영화는 라라랜드", "인생 영화 인터스텔라임"
+_LIFE_CLOSES = re.compile(r"\s*(?:이야|야|임|이라|라|이에요|예요|에요|입니다|이지|이거든|ㅋ+|ㅎ+|[!.,~?]|$)")
+_LIFE_LEAD_IN = re.compile(r"(?:\s*(?:내|제|나의|진짜|완전|정말|진심|그야말로))+\s*$")
+# What a "인생 영화" was done to: "어바웃 타임 틀어놓고", "두 번 읽음", "노래만 들음".
+_CONSUMED = re.compile(r"\s*(?:을|를|은|는|만|도)?\s*(?:(?:자주|매일|맨날|계속|또|다시|몇\s*번|두\s*번|세\s*번|열\s*번|여러\s*번)\s+)?"
+                       r"(?:틀어|틀고|봤|보고|보는|봄|읽|들어|듣|들음|정주행|먹|시켜)")
+_FAVORITE_HINT = re.compile(r"(?:이|가)\s*(?:최고|짱|제일|진리)|\s*(?:노래|영화|음악)|\s*(?:다섯|여러|몇|\d+)\s*번")
+_TIME_NOUNS = frozenset({"작년", "올해", "오늘", "어제", "내일", "요즘", "비", "날", "주말", "아침", "저녁", "밤"})
 
 
-def _antecedent(message: str, end: int, topic: str) -> str:
-    """Return what "내 인생 음식임" refers to: the closest earlier noun phrase that fits the topic."""
-    prefix = message[:end]
-    options = []
-    for match in re.finditer(r"(?:이|가)\s*(?:최고|짱|제일|진리)|\s*(?:노래|영화|음악)|\s*(?:다섯|여러|몇|\d+)\s*번", prefix):
-        options.append(noun_phrase_before(prefix, match.start(),
-                                          max_words=2))
-    for clause in clauses(prefix):
-        options.append(noun_phrase_after(clause, 0, max_words=2))
+def _antecedent(texts: list[str], topic: str) -> str:
+    """Return what "내 인생 음식임" / "인생영화라" refers to: a fitting noun phrase said just before.
+
+    `texts` are searched in order (the message before the phrase, then the character's question).
+    """
     subject, _ = _topic_subject(topic)
-    fitting = [o for o in options if valid_value(o) and o not in _NOT_PREFERENCE and o not in {"작년", "올해", "오늘"}]
-    if subject == "favorite_food":
-        fitting = [o for o in fitting if is_food_ko(o)]
-    return fitting[-1] if fitting and subject == "favorite_food" else (fitting[0] if fitting else "")
+    for text in texts:
+        consumed = [noun_phrase_before(text, m.start(), max_words=3) for m in _CONSUMED.finditer(text)]
+        hinted = [noun_phrase_before(text, m.start(), max_words=2) for m in _FAVORITE_HINT.finditer(text)]
+        leading = [noun_phrase_after(clause, 0, max_words=2) for clause in clauses(text)]
+        options = [re.sub(r"\s*(?:노래|음악|곡|앨범|영화|책|드라마)$", "", o) for o in consumed + hinted + leading]
+        options = [o for o in options
+                   if valid_value(o) and o not in _NOT_PREFERENCE and o not in _TIME_NOUNS and len(o) >= 2]
+        if subject == "favorite_food":
+            options = [o for o in options if is_food_ko(o)]
+        if options:
+            return options[0]
+    return ""
+
+
+def _life_favorites(clause: str, message: str, context: str) -> list[Candidate]:
+    """"인생 영화 인터스텔라", "인터스텔라가 내 인생 영화야", "... 인생영화라", "내 소울푸드임"."""
+    found = []
+    for match in _LIFE_WORD.finditer(clause):
+        topic = match.group("topic") or "음식"
+        value = ""
+        topic_first = _LIFE_TOPIC_FIRST.match(clause, match.end())
+        if topic_first and not _LIFE_CLOSES.match(clause, match.end()):
+            value = noun_phrase_after(clause, topic_first.end(), max_words=3)
+        if not valid_value(value):
+            lead = _LIFE_LEAD_IN.sub("", clause[:match.start()])
+            before = noun_phrase_before(lead, len(lead), max_words=3)
+            if valid_value(before):
+                value = before  # "인터스텔라가 내 인생 영화야", "불편한 편의점은 진짜 인생책"
+        if not valid_value(value) or value in _NOT_PREFERENCE:
+            offset = message.find(clause)
+            value = _antecedent([message[:(offset if offset >= 0 else 0) + match.start()], context], topic)
+        candidate = _preference(value, topic)
+        if candidate:
+            found.append(candidate)
+    return found
 
 
 def _favorites(clause: str, message: str) -> list[Candidate]:
@@ -168,19 +207,6 @@ def _favorites(clause: str, message: str) -> list[Candidate]:
         value = noun_phrase_before(clause, match.start("kw"), max_words=3)
         topic = match.group("topic") or ""
         candidate = _preference(value, topic) if topic else (_preference(value) or _preference(value, "가수"))
-        if candidate:
-            found.append(candidate)
-    for match in _LIFE_TOPIC.finditer(clause):
-        value = noun_phrase_after(clause, match.end(), max_words=3)
-        if not valid_value(value):
-            offset = message.find(clause)
-            value = _antecedent(message, (offset if offset >= 0 else 0) + match.start(), match.group("topic"))
-        candidate = _preference(value, match.group("topic"))
-        if candidate:
-            found.append(candidate)
-    for match in _LIFE_AFTER.finditer(clause):
-        value = noun_phrase_before(clause, match.start("kw"), max_words=3)
-        candidate = _preference(value, match.group("topic"))
         if candidate:
             found.append(candidate)
     return found
@@ -270,7 +296,7 @@ def _likes(clause: str) -> list[Candidate]:
 
 _MUSIC = re.compile(r"(?:의\s*)?(?:노래|음악|곡|앨범|플리)(?:를|을|만|도|은|는|들|들만|만\s*주구장창)?\s*(?:\S+\s+)?"
                     r"(?:들어|들음|듣|들어요|듣는|들었|즐겨|무한\s*반복|무한반복)")
-_FAN = re.compile(r"\s*(?:팬이야|팬임|팬이에요|팬입니다|팬이거든|팬이라|팬이고|팬인데|덕질|덕후|찐팬|빠순이|빠돌이)")
+_FAN = re.compile(r"(?P<kw>팬이야|팬임|팬이에요|팬입니다|팬이거든|팬이라|팬이고|팬인데|덕질|덕후|찐팬|빠순이|빠돌이)")
 _NOT_ARTIST = frozenset({"요즘", "신나는", "옛날", "최신", "아무", "이", "그", "저", "조용한", "잔잔한", "슬픈", "좋은",
                          "유튜브", "멜론", "스포티파이", "지니", "플리", "출근길", "지하철", "버스", "자기", "잘", "맨날",
                          "계속", "하루", "종일", "가끔", "주로", "매일", "걔", "이번"})
@@ -299,6 +325,11 @@ _BEST_FRIEND_AFTER = re.compile(
 _CLOSEST = re.compile(r"(?P<who>\S+?)(?:이랑|랑|하고|와|과)\s*(?:제일|가장|젤)\s*친해")
 
 
+_HABIT = re.compile(r"매일|매주|자주|꾸준히|주로|마다|요즘|취미|좋아|즐겨|즐기|매번|항상|맨날|늘|주\s*\d|일주일에|한\s*달에|년째|년\s*차|"
+                    r"개월째|동호회|수업|레슨|배우|다녀|다니")
+_ONE_OFF = re.compile(r"어제|그저께|오늘|아까|지난|저번|갔다\s*옴|갔다\s*왔|다녀왔|다녀옴|처음으로|한\s*번")
+
+
 def _hobby_sport(clause: str) -> list[Candidate]:
     found = []
     for match in _MUSIC.finditer(clause):
@@ -307,12 +338,14 @@ def _hobby_sport(clause: str) -> list[Candidate]:
             continue
         found.append(Candidate("favorite_genre" if in_list(value, _GENRES) else "favorite_artist", value))
     for match in _FAN.finditer(clause):
-        value = noun_phrase_before(clause, match.start() + len(match.group(0)) - len(match.group(0).lstrip()),
-                                   max_words=2)
+        value = noun_phrase_before(clause, match.start("kw"), max_words=2)
         if not valid_value(value) or value in _NOT_ARTIST:
             continue
         if not about_someone_else(clause, max(0, clause.rfind(value))):
-            if in_list(value, SPORTS_KO):
+            typed = type_subject(value)
+            if typed and typed not in {"favorite_artist", "sport"}:
+                found.append(Candidate(typed, value))  # "연보라 덕후" is a colour
+            elif in_list(value, SPORTS_KO):
                 found.append(Candidate("sport", value))
             elif re.search(_SPORT_WORD + r"|경기|리그|구단|선수", clause):
                 found.append(Candidate("favorite_team", value))
@@ -350,6 +383,7 @@ def _hobby_sport(clause: str) -> list[Candidate]:
             if artist:
                 found.append(Candidate("favorite_artist", artist.group(1)))  # "BTS 노래에 빠졌어"
                 continue
+            value = re.sub(r"^(?:요즘|최근|이번|올해|작년)\s+", "", value)
             typed = type_subject(value)
             found.append(Candidate(typed if typed in {"sport", "favorite_artist"} else "hobby", value))
     for match in _SPORT_TOPIC.finditer(clause):
@@ -364,6 +398,11 @@ def _hobby_sport(clause: str) -> list[Candidate]:
             continue
         if re.match(r"(?:하|해|함)", match.group("v")) and re.match(r"\S*(?:고\s*싶|려고|ㄹ까|까)", after):
             continue
+        habit = _HABIT.search(clause) or match.group("v").startswith(("좋아", "즐기", "즐겨", "배우", "배워", "배움", "배운",
+                                                                       "다니", "다녀", "다님", "다닌", "입문"))
+        if not habit and (re.match(r"\S*(?:고|서)(?:\s|$)", after) or re.match(r"\S*(?:었|았|였|했|쳤|탔|뛰었|뛰었)", after)
+                          or _ONE_OFF.search(clause)):
+            continue  # "자전거 타고 한강 갔다옴", "어제 테니스 쳤어": one outing, not the user's sport
         found.append(Candidate("sport", match.group("s")))
     return found
 
@@ -385,10 +424,45 @@ def _best_friend(clause: str) -> list[Candidate]:
     return found
 
 
-def preference_facts(clause: str, message: str) -> list[Candidate]:
-    """Return favourites, likes/dislikes, hobby, sport and best friend stated in one clause."""
-    found = _favorites(clause, message) + _likes(clause) + _hobby_sport(clause) + _best_friend(clause)
+def preference_facts(clause: str, message: str, context: str = "") -> list[Candidate]:
+    """Return favourites, likes/dislikes, hobby, sport and best friend stated in one clause.
+
+    `context` is the character's turn before the message, where "내 소울푸드임" may find what it means.
+    """
+    found = (_favorites(clause, message) + _life_favorites(clause, message, context) + _likes(clause)
+             + _hobby_sport(clause) + _best_friend(clause))
     # A clause that names a favourite should not also list it as a plain like.
     named = {c.value for c in found if c.subject != "likes"}
     return [c for c in found if c.subject != "likes" or c.value not in named]
 
+
+
+# --- "최애 바뀜 이제 해린", "최애가 해린으로 바뀜": a changed favourite ------------------------------------
+
+_CHANGED = r"(?:바뀜|바뀌었\S*|바꼈\S*|바뀐\s*듯|바뀌어\S*|갈아탐|갈아탔\S*|바꿈|바꿨\S*)"
+_BEST_CHANGED = re.compile(rf"(?:내\s*|제\s*)?(?:최애|제일\s*좋아하는|가장\s*좋아하는)\s*(?P<topic>[가-힣]{{1,5}}?)?\s*"
+                           rf"(?:가|이|는|은|도)?\s*(?:(?P<before>\S+?)(?:으로|로)\s*)?{_CHANGED}")
+_NOW_LEAD = re.compile(r"[\s,.!~ㅋㅎㅠ]*(?:(?:이제(?:는|부터)?|지금은|요즘은|앞으로는|새\s*최애는?|새로운\s*최애는?|"
+                       r"바로|걍|그냥)\s*)*")
+UNRESOLVED_FAVORITE = "favorite_"
+
+
+def changed_favorite(message: str) -> list[Candidate]:
+    """Return the new favourite of "최애 바뀜 이제 해린"; its subject is resolved later when no topic says it."""
+    match = _BEST_CHANGED.search(message)
+    if not match or about_someone_else(message, match.start()):
+        return []
+    value = match.group("before") or ""
+    if not value:
+        lead = _NOW_LEAD.match(message, match.end())
+        word = re.match(r"[가-힣A-Za-z0-9][가-힣A-Za-z0-9&.'-]*", message[lead.end() if lead else match.end():])
+        value = word.group(0) if word else ""
+    value = re.sub(r"(?:이야|야|임|이에요|예요|에요|입니다|으로|로)$", "", value.strip())
+    value = strip_name_suffix(value) if re.fullmatch(r"[가-힣]{3,5}", value) and not type_subject(value) else value
+    if not valid_value(value, max_len=20) or value in _NOT_PREFERENCE:
+        return []
+    topic = match.group("topic") or ""
+    if topic and topic in TOPIC_SUBJECTS_KO:
+        return [Candidate(TOPIC_SUBJECTS_KO[topic], value)]
+    typed = type_subject(value)
+    return [Candidate(typed or UNRESOLVED_FAVORITE, value)]

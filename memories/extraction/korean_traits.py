@@ -35,6 +35,7 @@ _ZODIAC = re.compile(r"(양자리|황소자리|쌍둥이자리|게자리|사자�
 
 
 def trait_facts(clause: str, message: str) -> list[Candidate]:
+    """Return handedness, smoking, tattoo, religion, health, gender, diet and zodiac facts."""
     found = []
     match = _DIET.search(clause)
     if match and not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
@@ -96,7 +97,24 @@ _SCARIEST = re.compile(r"(?:제일|가장|젤)\s*무서운\s*(?:건|게|거|것�
 _TRAUMA = re.compile(r"(\S+)\s*트라우마")
 
 
+_DISH_SUFFIX = re.compile(r"(?<=[가-힣]{2})(?:소바|국수|냉면|칼국수|라면|버터|빵|케이크|케익|쿠키|과자|튀김|볶음|주스|쥬스|우유|라떼|"
+                          r"스무디|요리|죽|전|탕|찜|구이|덮밥|파스타|샐러드|초밥|스시|회|젤리|잼|아이스크림|맛)$")
+
+
+def _allergen(value: str) -> str:
+    """"메밀소바" → "메밀", "새우튀김" → "새우": the allergen, not the dish it was in."""
+    compact = value.replace(" ", "")
+    stripped = _DISH_SUFFIX.sub("", compact)
+    if stripped != compact:
+        return stripped
+    words = value.split()
+    if len(words) == 2 and re.fullmatch(r"(?:소바|국수|빵|케이크|쿠키|과자|튀김|주스|우유|요리)", words[1]):
+        return words[0]
+    return value
+
+
 def fear_facts(clause: str) -> list[Candidate]:
+    """Return allergies ("복숭아 알레르기") and fears ("고소공포증", "거미 무서워해")."""
     found = []
     for match in _ALLERGY.finditer(clause):
         if negated_after(clause, match.end()):
@@ -105,11 +123,11 @@ def fear_facts(clause: str) -> list[Candidate]:
         if about_someone_else(clause, max(0, clause.rfind(value, 0, match.start()))):
             continue
         if valid_value(value) and value not in {"약", "비염"}:
-            found.append(Candidate("allergy", value))
+            found.append(Candidate("allergy", _allergen(value)))
     for match in _ALLERGY_REACTION.finditer(clause):
         value = noun_phrase_before(clause, match.start() + len(match.group("x")), max_words=2)
         if valid_value(value) and not about_someone_else(clause, match.start()):
-            found.append(Candidate("allergy", value))
+            found.append(Candidate("allergy", _allergen(value)))
     for match in _PHOBIA_WORD.finditer(clause):
         word = match.group(1)
         if negated_after(clause, match.end()):

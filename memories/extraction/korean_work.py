@@ -22,10 +22,16 @@ _DEPARTMENT_ATTEND = re.compile(r"([가-힣A-Za-z]{1,10}과)\s*(?:에\s*)?(?:다
 _SCHOOL_ATTEND = re.compile(r"(?P<school>[가-힣A-Za-z]{1,12}?(?:대학교|대학원|대학|대|고등학교|중학교|초등학교|여고|여중|과고|외고|예고))"
                             r"\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|재학|학생|생이야|생이에요|에\s*다니)")
 _WORK_AT = re.compile(r"(?P<place>\S+?)(?:에서)\s*(?:\S+\s+){0,2}?(?:일해|일하고|일하는|일함|일합니다|일해요|근무|일하거든|일한다)")
-_WORK_AS = re.compile(r"(?P<job>\S+?)(?:으로|로)\s*(?:일해|일하고|일하는|일함|일합니다|일해요|근무|일하거든|일한다|취직|입사)")
+_WORK_AS = re.compile(r"(?P<job>\S+?)(?:으로|로)\s*(?:일해|일하고|일하는|일함|일합니다|일해요|근무|일하거든|일한다|취직|입사|"
+                      r"이직|전직|전향|취업|옮겼|옮김|일\s*시작|새로\s*시작|들어감|들어갔|커리어\s*전환)")
+# "간호사 됐어!", "드디어 정식 바리스타 됨": the user became something.
+_BECAME = re.compile(r"(?P<job>\S+?)(?:이|가)?\s*(?:됐|됨(?=$|[\s!.,~ㅋㅎ])|되었|돼\s*버렸)")
 _OCCUPATION_TOPIC = re.compile(r"(?:내|제)?\s*직업(?:은|이)\s*")
-_COMPANY_ATTEND = re.compile(r"(?P<place>[가-힣A-Za-z]{2,12}(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업))"
-                             r"\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|근무)")
+_WORKPLACE_NOUN = r"[가-힣A-Za-z]{2,12}(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업|센터|스튜디오)"
+_COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|다니는|다닌다|근무)")
+# "척추병원 합격했어", "삼성전자 입사함", "스타트업으로 이직했어": the new workplace.
+_HIRED_AT = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에|으로|로)?\s*(?:최종\s*)?(?:합격|입사|취직|이직|출근\s*확정)"
+                       r"(?:했|함|해|이야|확정|됐|돼)")
 _TOPIC_MARKED = re.compile(r"(?:^|\s)(\S+?)(?:은|는)(?=\s)")
 _SELF_TOPICS = frozenset({"나", "저", "난", "전", "직업", "내 직업", "제 직업", "일", "하는 일", "현재", "지금", "요즘"})
 _OFFICE = re.compile(r"(?:^|\s)회사\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|다니는\s*중)")
@@ -33,6 +39,7 @@ _JOBLESS = re.compile(r"(취준|취업\s*준비|백수|무직|휴학|재수|반�
 
 
 def study_and_work_facts(clause: str) -> list[Candidate]:
+    """Return school year, major, school, occupation and workplace stated in one clause."""
     found = []
     if about_someone_else(clause, len(clause)) and not re.search(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s", f" {clause}"):
         return found
@@ -81,6 +88,11 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
         job = noun_phrase_before(clause, match.start("job") + len(match.group("job")), max_words=3)
         if job and is_occupation_ko(job) and not about_someone_else(clause, match.start()):
             found.append(Candidate("occupation", job))
+    for match in _BECAME.finditer(clause):
+        job = noun_phrase_before(clause, match.start("job") + len(match.group("job")), max_words=3)
+        if job and is_occupation_ko(job) and not about_someone_else(clause, match.start()) \
+                and not re.search(r"(?:안|못|꼭|되고\s*싶)\s*$", clause[:match.start()]):
+            found.append(Candidate("occupation", job))
     for match in _WORK_AT.finditer(clause):
         if "알바" in clause or "아르바이트" in clause:
             continue  # the part-time rule owns it
@@ -97,6 +109,15 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
     match = _JOBLESS.search(clause)
     if match and not about_someone_else(clause, match.start()):
         found.append(Candidate("occupation", re.sub(r"\s+", " ", match.group(0)).strip()))
+    for match in _HIRED_AT.finditer(clause):
+        if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
+            found.append(Candidate("workplace", match.group("place")))
+    # "저 스물여섯, 물리치료사, 광주 토박이에요": an occupation as one item of a self-introduction.
+    if "," in clause:
+        for item in clause.split(","):
+            value = noun_phrase_after(item, 0, max_words=2)
+            if value and is_occupation_ko(value) and len(item.strip()) <= len(value) + 6:
+                found.append(Candidate("occupation", value))
     # "나 간호사야", "직장인이에요": an occupation noun right before the copula.
     for morph in analyse(clause):
         if morph.tag != "VCP":

@@ -56,6 +56,13 @@ FOOD_SUFFIXES_KO = ("볶이", "찌개", "탕", "국", "밥", "면", "볶음", "�
                     "케이크", "버거", "김밥", "만두", "떡", "피자", "파스타", "라멘", "스시", "치킨")
 FRUITS_KO = ("사과", "배", "복숭아", "딸기", "포도", "수박", "참외", "귤", "오렌지", "바나나", "망고", "키위",
              "체리", "블루베리", "자두", "감", "레몬", "파인애플", "멜론", "샤인머스캣", "석류", "무화과")
+FOODS_EN = ("pizza", "burger", "burgers", "tacos", "taco", "sushi", "ramen", "pho", "pasta", "birria", "pad thai",
+            "curry", "dumplings", "bbq", "barbecue", "steak", "fried chicken", "wings", "noodles", "lasagna", "burrito",
+            "burritos", "enchiladas", "tamales", "pozole", "quesadillas", "nachos", "bibimbap", "kimchi", "tteokbokki",
+            "bulgogi", "korean bbq", "hot pot", "dim sum", "mac and cheese", "sandwich", "sandwiches", "salad",
+            "soup", "pancakes", "waffles", "ice cream", "cheesecake", "donuts", "chocolate", "fries", "gyoza",
+            "udon", "soba", "tonkatsu", "shawarma", "falafel", "kebab", "biryani", "paella", "risotto", "gnocchi",
+            "carbonara", "ceviche", "poke", "brisket", "ribs", "chili", "gumbo", "jambalaya", "pierogi", "pupusas")
 FRUITS_EN = ("apple", "pear", "peach", "strawberry", "grape", "watermelon", "orange", "tangerine", "banana",
              "mango", "kiwi", "cherry", "blueberry", "plum", "persimmon", "lemon", "pineapple", "melon", "fig")
 DRINKS_KO = ("커피", "아메리카노", "라떼", "녹차", "홍차", "밀크티", "버블티", "콜라", "사이다", "맥주", "소주",
@@ -76,6 +83,7 @@ BREEDS_KO = (
     "치와와", "닥스훈트", "시츄", "요크셔테리어", "요크셔", "보더콜리", "허스키", "시베리안허스키", "사모예드",
     "슈나우저", "스피츠", "페키니즈", "퍼그", "불독", "프렌치불독", "비글", "셰퍼드", "도베르만", "말라뮤트",
     "믹스", "믹스견", "잡종", "풍산개", "삽살개", "베들링턴테리어", "파피용", "미니핀", "보스턴테리어",
+    "모란앵무", "사랑앵무", "왕관앵무", "코뉴어", "잉꼬", "카나리아", "문조", "십자매", "금화조", "청금강", "유황앵무",
 )
 BREEDS_EN = (
     "russian blue", "persian", "munchkin", "scottish fold", "bengal", "siamese", "ragdoll", "british shorthair",
@@ -153,7 +161,14 @@ OCCUPATION_HEADS_EN = ("engineer", "developer", "designer", "programmer", "teach
                        "assistant", "consultant", "specialist", "technician", "therapist", "director", "producer",
                        "editor", "planner", "marketer", "architect", "accountant", "lawyer", "chef", "cook",
                        "clerk", "driver", "intern", "freelancer", "professor", "tutor", "coach", "trainer",
-                       "photographer", "illustrator", "animator", "musician", "singer", "actor", "dancer")
+                       "photographer", "illustrator", "animator", "musician", "singer", "actor", "dancer",
+                       "hygienist", "rep", "representative", "associate", "bartender", "server", "waiter", "waitress",
+                       "cashier", "receptionist", "stylist", "hairdresser", "barber", "dentist", "pharmacist",
+                       "paralegal", "technologist", "administrator", "coordinator", "supervisor", "agent", "realtor",
+                       "instructor", "librarian", "caregiver", "surgeon", "physician", "mechanic", "electrician",
+                       "plumber", "carpenter", "paramedic", "firefighter", "pilot", "attendant", "teller",
+                       "recruiter", "strategist", "copywriter", "journalist", "reporter", "veterinarian", "vet",
+                       "nanny", "babysitter", "housekeeper", "janitor", "dispatcher", "operator", "inspector")
 
 MAJOR_ABBREVIATIONS_KO = (
     "컴공", "컴퓨터공학", "전전", "전자공학", "전기공학", "기계공학", "화공", "화학공학", "산공", "산업공학",
@@ -192,8 +207,14 @@ def in_list(value: str, words) -> str:
     for word in sorted(words, key=len, reverse=True):
         if compact == word.replace(" ", "").lower():
             return word
+    latin = re.fullmatch(r"[A-Za-z0-9 '&.-]+", value.strip() or "x") is not None
+    low = " " + re.sub(r"\s+", " ", value.strip().lower())
     for word in sorted(words, key=len, reverse=True):
         w = word.replace(" ", "").lower()
+        if latin and re.fullmatch(r"[a-z0-9 '&.-]+", word.lower()):
+            if low.endswith(" " + word.lower()):  # "wheel throwing" does not end with the word "rowing"
+                return word
+            continue
         if len(w) >= 2 and compact.endswith(w):
             return word
     return ""
@@ -234,6 +255,23 @@ def is_major_ko(value: str) -> bool:
         if compact.endswith(suffix) and len(compact) > len(suffix):
             return True
     return compact.endswith("과") and len(compact) >= 3 and compact[:-1] in MAJOR_ABBREVIATIONS_KO
+
+
+_EN_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+            "ninety": 90}
+_EN_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+             "seventeen": 17, "eighteen": 18, "nineteen": 19}
+
+
+def english_number(words: str) -> int:
+    """"twenty-seven" → 27, "nineteen" → 19, anything else → 0."""
+    parts = [p for p in re.split(r"[- ]+", words.lower().strip(" .,!?")) if p not in {"years", "year", "old"}]
+    if len(parts) == 1 and parts[0] in _EN_TEENS:
+        return _EN_TEENS[parts[0]]
+    if parts and parts[0] in _EN_TENS:
+        return _EN_TENS[parts[0]] + (_EN_UNITS.get(parts[1], 0) if len(parts) > 1 else 0)
+    return 0
 
 
 def is_korean(text: str) -> bool:

@@ -6,7 +6,9 @@ Per user message the extractor returns
 - one episodic fact holding the message itself, unless it is chatter, so nothing the user said is lost;
 - dated events ("오늘 인턴 면접 보고 왔다") and special dates (birthdays);
 - behaviour rules as `avoid_topics`, never as personal facts (seed 003 §16 P2);
-- identity hints: the nickname the user asked for, and a consistent 반말/존댓말.
+- identity hints: the nickname the user asked for, and the speech level (반말/존댓말) asked for or used
+  consistently.
+Emotions are labelled in the user's language ("피곤", "tired"); summaries use SUMMARY_EMOTIONS.
 Corrections need no special case: a new value is emitted under the same subject and the writer
 supersedes single-valued subjects by key; negated old values ("노원 아니고") are never emitted.
 """
@@ -29,8 +31,8 @@ from .events import Event, events_in, own_birthday_on
 from .korean_facts import korean_facts
 from .lexicon import is_korean
 from .morphology import content_nouns
-from .questions import asked_subject, bare_answer, first_clause
-from .roleplay import in_character
+from .questions import asked_back, asked_subject, bare_answer, dangling_subject, first_clause
+from .roleplay import RolePlayWindow, in_character
 from .salience import (
     is_chatter,
     is_explicit,
@@ -45,6 +47,15 @@ _JOINED_SUBJECTS = frozenset({"dating_status", "family"})  # one message may sta
 # Emotion keys (emotions.py) that make an otherwise uncategorised episode a worry.
 _NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})
 _MAX_EPISODE_CHARS = 1000
+# A fictional person the user writes or plays ("내 웹소설 여주 이름은 세레나"): their name, age... are not the user's.
+_FICTION_PERSON = re.compile(r"여주|남주|주인공|등장인물|캐릭터|캐릭|악역|히로인|조연|\bOC\b|\bmy\s+(?:oc|character|mc)\b|"
+                             r"\bprotagonist\b|\bheroine\b|\bmain\s+(?:character|char)\b|\bvillain\b|"
+                             r"\b(?:novel|story|book|fic|fanfic|webtoon|manga|comic|script|screenplay)'?s?\s+"
+                             r"(?:hero|lead|girl|guy)\b", re.I)
+_FICTION_SUBJECTS = frozenset({"name", "nickname", "age", "birthday", "gender", "hometown", "residence", "height",
+                               "weight", "blood_type", "mbti", "family", "sibling", "pet", "allergy", "phobia",
+                               "dating_status", "relationship_status", "occupation", "workplace", "school",
+                               "school_year", "major", "zodiac", "handedness", "tattoo"})
 _NICKNAME_MAX = 50  # the identity layer's limit
 
 
@@ -82,6 +93,30 @@ def _merge(candidates: list[Candidate]) -> list[Candidate]:
     named = {_normalise(c.value) for subject, group in merged.items() if subject != "likes" for c in group}
     merged["likes"] = [c for c in merged.get("likes", []) if _normalise(c.value) not in named]
     return [c for group in merged.values() for c in group]
+
+
+_FAVORITE_CUES = (
+    ("favorite_food", re.compile(r"음식|먹|메뉴|맛집|요리|\b(?:food|eat|eating|ate|dish|meal|restaurant|taco|tacos|cook)", re.I)),
+    ("favorite_artist", re.compile(r"아이돌|가수|멤버|최애\s*멤|노래|앨범|덕질|입덕|\b(?:idol|bias|singer|band|artist|stan|"
+                                   r"member|album|song|concert)", re.I)),
+    ("favorite_drink", re.compile(r"음료|커피|술|\b(?:drink|coffee|beer|wine|tea)\b", re.I)),
+    ("favorite_movie", re.compile(r"영화|\b(?:movie|film)s?\b", re.I)),
+    ("favorite_show", re.compile(r"드라마|예능|\b(?:show|series|drama)\b", re.I)),
+    ("favorite_game", re.compile(r"게임|\bgames?\b", re.I)),
+    ("favorite_book", re.compile(r"책|소설|\b(?:book|novel)s?\b", re.I)),
+)
+
+
+def _resolve_favorite(value: str, context: str, previous: str, favorites: list[str], korean: bool) -> str:
+    """The subject of a changed favourite that names no topic ("최애 바뀜 이제 해린", "new fave is birria"):
+    the topic of the conversation just before, else the favourite last stored, else an idol/artist (Korean)."""
+    for text in (context, previous):
+        for subject, cue in _FAVORITE_CUES:
+            if text and cue.search(text):
+                return subject
+    if favorites:
+        return favorites[-1]
+    return "favorite_artist" if korean else "likes"
 
 
 def _semantic_importance(subject: str, explicit: bool) -> int:
@@ -129,13 +164,18 @@ def _event_content(event: Event, korean: bool) -> str:
 class _MessageExtraction:
     """What one user message yields; `LocalExtractor.extract` folds these into one result."""
 
-    def __init__(self, turn: ChatTurn, context: str, known: set[tuple[str, str]]):
-        """`known`: (subject, normalised value) of stored facts, and ("", normalised content) of episodes."""
+    def __init__(self, turn: ChatTurn, context: str, asked: str, known: set[tuple[str, str]],
+                 role_play: bool | None = None, favorites: list[str] | None = None, previous: str = ""):
+        """`context`: the character's turn before; `asked`: the subject it asked about;
+        `known`: (subject, normalised value) of stored facts, and ("", normalised content) of episodes;
+        `role_play`: the conversation's role-play window says this turn is in character."""
         self.turn = turn
         self.text = turn.content.strip()
         self.korean = _language_is_korean(self.text, context)
         self.explicit = is_explicit(self.text)
-        self.role_play = in_character(self.text, context)
+        self.role_play = in_character(self.text, context) if role_play is None else role_play
+        self.favorites = favorites if favorites is not None else []
+        self.previous = previous
         self.avoid_topics = avoid_topics(self.text, self.korean)
         self.facts: list[ExtractedFact] = []
         self.special_dates: list[SpecialDate] = []
@@ -143,22 +183,30 @@ class _MessageExtraction:
         self.speech_level = speech_level(self.text) if self.korean and not self.role_play else ""
         self.requested_speech_level = requested_speech_level(self.text) if self.korean else ""
         self.known = known
-        candidates = self._candidates(context)
+        candidates = self._candidates(context, asked)
         self._semantic(candidates, known)
         self._episodes(bool(candidates))
 
-    def _candidates(self, context: str) -> list[Candidate]:
+    def _candidates(self, context: str, asked: str) -> list[Candidate]:
         if self.role_play or not self.text:
             return []
-        asked = asked_subject(context)
-        found = korean_facts(self.text, asked) if self.korean else english_facts(self.text)
+        found = korean_facts(self.text, asked, context) if self.korean else english_facts(self.text)
         birthday = None if any(c.subject == "birthday" for c in found) else \
             own_birthday_on(self.text, self.turn.created_at, self.korean)
         if birthday:
             found.append(Candidate("birthday", format_month_day(birthday.month, birthday.day, self.korean)))
         first = first_clause(self.text, self.korean)
+        found = [Candidate(_resolve_favorite(c.value, context, self.previous, self.favorites, self.korean), c.value,
+                           c.request, c.label) if c.subject == "favorite_" else c for c in found]
+        fiction = _FICTION_PERSON.search(self.text)
+        if fiction:
+            found = [c for c in found if c.subject not in _FICTION_SUBJECTS or c.subject.startswith("favorite_")]
+        if self.avoid_topics:  # "우리 엄마 얘기는 하지 마" is a rule about a topic, not a family fact
+            topics = [_normalise(t) for t in self.avoid_topics]
+            found = [c for c in found if not any(_normalise(c.value) in t or t in _normalise(c.value) for t in topics)]
         # A pattern may already hold the answer under a finer subject ("곱창이랑 마라탕 좋아해요" → likes).
-        if asked and not any(c.subject == asked or c.value in first for c in found):
+        if asked and not fiction and not self.avoid_topics \
+                and not any(c.subject == asked or c.value in first for c in found):
             answer = bare_answer(asked, self.text, self.korean, question=context)
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
@@ -191,6 +239,8 @@ class _MessageExtraction:
             ))
 
     def _episodes(self, has_facts: bool) -> None:
+        if self.role_play:
+            return  # in character: neither facts nor episodic copies of the story
         now = self.turn.created_at
         birthday_days = {tuple(int(part) for part in d.date.split("-")[-2:]) for d in self.special_dates}
         events = [] if self.role_play else events_in(self.text, now, self.korean, birthday_days)
@@ -238,13 +288,19 @@ class LocalExtractor:
             | {("", _normalise(f.content)) for f in existing if not f.subject}
         levels: list[str] = []
         requested = ""
-        context = ""
+        context = previous_user = ""
+        window = RolePlayWindow()
+        favorites = [f.subject for f in existing if f.subject.startswith("favorite_")]
         for turn in turns:
             if turn.role != "user":
                 context = turn.content
+                window.see_assistant(turn.content, turn.created_at)
                 continue
-            message = _MessageExtraction(turn, context, known)
-            context = ""
+            asked = asked_subject(context) or asked_back(context, previous_user) or dangling_subject(previous_user)
+            role_play = window.user_in_character(turn.content, context, turn.created_at)
+            message = _MessageExtraction(turn, context, asked, known, role_play, favorites, previous_user)
+            favorites += [f.subject for f in message.facts if f.subject.startswith("favorite_")]
+            context, previous_user = "", turn.content
             result.facts.extend(message.facts)
             for topic in message.avoid_topics:
                 if topic not in result.avoid_topics:

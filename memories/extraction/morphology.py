@@ -80,7 +80,10 @@ def _word_has_noun_after(text: str, morphs: list[Morph], index: int) -> bool:
 
 def _word_ending_at(word: str) -> int:
     """Return where an ending starts inside `word` analysed alone ("두부고" → 2), or -1."""
-    for morph in analyse(word):
+    morphs = analyse(word)
+    if morphs and morphs[-1].tag == "ETM":
+        return -1  # an adnominal word ("매운", "불편한") modifies the next word: it does not end the phrase
+    for morph in morphs:
         if morph.start > 0 and morph.tag.startswith(_SUFFIX_BREAKS):
             return morph.start
     return -1
@@ -186,6 +189,13 @@ def noun_phrase_before(text: str, end: int, max_words: int = 3) -> str:
     # A phrase is made of whole words: "잔나비" analysed as 자 + ㄴ + 나비 is still 잔나비.
     while start > 0 and not _PUNCT.match(text[start - 1]):
         start -= 1
+    # An adjective in front belongs to it: "불편한 편의점", "매운 음식", "높은 곳".
+    first = next((i for i, m in enumerate(morphs) if m.start >= start), None)
+    if first is not None and first >= 2 and morphs[first - 1].tag == "ETM" and morphs[first - 2].tag in {"VA", "XSA"} \
+            and text[morphs[first - 1].end:start].isspace():
+        start = morphs[first - 2].start
+        while start > 0 and not _PUNCT.match(text[start - 1]):
+            start -= 1
     phrase = _limit_words(text[start:taken[-1].end].strip(), max_words, keep_end=True)
     return _cut_at_inner_ending(phrase, keep_end=True)
 

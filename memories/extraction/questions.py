@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
-from .dates import find_month_days
+from .dates import find_holidays, find_month_days, format_month_day
 from .korean_text import clauses, name_at, valid_value
 from .lexicon import (
+    BREEDS_EN,
     COLORS_EN,
     OCCUPATIONS_KO,
     SEASONS_EN,
@@ -16,6 +17,7 @@ from .lexicon import (
     SPORTS_EN,
     SPORTS_KO,
     STOP_VALUES_EN,
+    english_number,
     in_list,
     is_color_ko,
     is_occupation_en,
@@ -39,7 +41,8 @@ _KO_QUESTIONS = (
     ("height", r"키(?:는|가)|키\s*몇|몇\s*센치|키\s*커"),
     ("weight", r"몸무게"),
     ("family", r"가족|형제|남매|외동"),
-    ("pet", r"반려|애완|키우는\s*(?:동물|거|애)|동물\s*키워|펫|강아지\s*키워|고양이\s*키워|키워\s*\?|키우니|키우세요|키우는\s*거"),
+    ("pet", r"반려|애완|키우는\s*(?:동물|거|애)|동물\s*키워|펫|강아지\s*키워|고양이\s*키워|키워\s*\?|키우니|키우세요|키우는\s*거"
+            r"|어떤\s*(?:새|강아지|고양이|애|종)|(?:강아지|고양이|새|앵무새|햄스터|토끼)\s*(?:이름|종류|몇\s*살)"),
     ("allergy", r"알레르기|알러지"),
     ("phobia", r"무서워하는|무서운\s*(?:거|게|것)|공포증"),
     ("favorite_food", r"좋아하는\s*음식|최애\s*음식|음식은|뭐\s*먹는\s*거\s*좋아|무슨\s*음식"),
@@ -90,13 +93,13 @@ _EN_QUESTIONS = (
 _KO_FILLERS = re.compile(r"^(?:(?:음+|어+|아+|흠+|글쎄|일단|사실|그냥|나는|난|저는|전|내|제|뭐|음…|어…|아…|헐|오|응|ㅇㅇ|웅|네|넵|"
                          r"요즘은?|최근엔?|최근에는?|주로|보통|평소엔?|평소에는?|아마|원래|본래|나중에|언젠가|(?:나|저)(?=\s)|"
                          r"(?:주말|평일|아침|저녁|밤|매일|매주|쉬는\s*날|시간\s*날\s*때)(?:마다|에는|엔|에|은|는)?(?=\s))"
-                         r"[\s…,.!~]*)+")
+                         r"(?![가-힣A-Za-z0-9])[\s…,.!~]*)+")
 _KO_ACT = re.compile(r"^(?P<act>.{2,40}?(?:는|은|기))\s*(?:거|것)(?:이야|야|예요|에요|이에요|임|$)")
 _NATIVE_AGE = re.compile(r"((?:열|스물|서른|마흔|쉰)\s*(?:하나|한|둘|두|셋|세|넷|네|다섯|여섯|일곱|여덟|아홉)?)(?:\s*살)?")
 _EN_FILLERS = re.compile(r"^(?:(?:um+|uh+|well|oh|hmm+|haha+|lol|so|i mean|i'd say|probably|maybe|honestly|yes|yeah|"
                          r"yep|nah|nope|no|ok|okay|the|"
                          r"it'?s|its|i'?m|i am|my \w+ is|just|mostly|usually|definitely|totally|gotta say|i guess|"
-                         r"i think)[\s,.!~]*)+", re.I)
+                         r"i think)\b[\s,.!~]*)+", re.I)
 _EN_TRAILING = re.compile(r"\s+(?:for sure|definitely|probably|i guess|i think|obviously|of course|no contest|"
                           r"hands down|"
                           r"for real|lol|haha|tbh|mostly|all the way|i'd say|maybe|is fine|is good|works|please|"
@@ -106,6 +109,18 @@ _EN_HEIGHT = re.compile(r"\d'\s*\d{1,2}\"?|\d\s*(?:ft|feet|foot)(?:\s*\d{1,2}(?:
 _EN_DATING = re.compile(r"\b(single|taken|married|engaged|divorced|seeing someone|dating someone|"
                         r"in a relationship)\b", re.I)
 _KO_PARTNER = re.compile(r"여친|여자\s*친구|남친|남자\s*친구|애인|연인|만나는\s*사람|사귀는\s*사람")
+
+
+# "What about you?" after the user's own question asks the user the same thing back.
+_FOLLOW_UP = re.compile(r"(?:what|how)\s+about\s+you|\band\s+you\s*\?|\byou\s*\?\s*$|(?:너|넌|너는|당신은|언니는|오빠는|형은|누나는)"
+                        r"\s*(?:\?|어때)", re.I)
+
+
+def asked_back(assistant_text: str, previous_user_text: str) -> str:
+    """Return the subject of the user's own question when the character turns it back ("What about you?")."""
+    if not previous_user_text or not _FOLLOW_UP.search(assistant_text or ""):
+        return ""
+    return asked_subject(previous_user_text)
 
 
 def _question_sentences(text: str) -> list[str]:
@@ -131,6 +146,16 @@ def _first_clause_ko(text: str) -> str:
     return _KO_FILLERS.sub("", parts[0]).strip() if parts else ""
 
 
+def _mentioned_sport(first: str, korean: bool) -> str:
+    """"필라테스 주 2회!" and "rec volleyball on tuesday nights" answer "운동 뭐 해?" / "Any sport?"."""
+    words = SPORTS_KO if korean else SPORTS_EN
+    for word in sorted(words, key=len, reverse=True):
+        boundary = r"(?<![가-힣])" if korean else r"\b"
+        if re.search(boundary + re.escape(word) + (r"" if korean else r"\b"), first, 0 if korean else re.I):
+            return word
+    return ""
+
+
 def _typed_ok(subject: str, value: str, korean: bool) -> bool:
     if subject == "favorite_color":
         return is_color_ko(value) if korean else bool(in_list(value, COLORS_EN))
@@ -147,7 +172,7 @@ def first_clause(user_text: str, korean: bool) -> str:
     """Return the start of the user's message, where a short answer is ("학생! 컴공 4학년이야" → "학생")."""
     if korean:
         return _first_clause_ko(user_text)
-    return _EN_FILLERS.sub("", re.split(r"[.,!?;\n]", user_text)[0]).strip()
+    return re.split(r"[.,!?;\n]", _EN_FILLERS.sub("", user_text.strip()))[0].strip()
 
 
 def _dating_answer(user_text: str, question: str, korean: bool) -> Candidate | None:
@@ -162,31 +187,35 @@ def _dating_answer(user_text: str, question: str, korean: bool) -> Candidate | N
     return Candidate("dating_status", f"{partner.group(0)} {'있음' if answer.group('yes') else '없음'}")
 
 
-def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") -> Candidate | None:
-    """Return the user's short answer to `subject` ("178!" → height 178), or None."""
-    first = first_clause(user_text, korean)
-    if not first or first.endswith("?") or len(first.split()) > 5:
-        return None
+def _numeric_answer(subject: str, first: str, korean: bool) -> Candidate | None:
     if subject == "height":
-        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|"
-                          r"센티)?", first) if korean else _EN_HEIGHT.search(first)
+        match = re.search(r"(?<![\d.])(1\d{2}|2[0-2]\d)(?:\.\d)?\s*(cm|센치|센티)?", first) if korean \
+            else _EN_HEIGHT.search(first)
         return Candidate("height", match.group(0).replace(" ", "") if korean else match.group(0)) if match else None
-    if subject == "dating_status":
-        return _dating_answer(user_text, question, korean)
-    if subject == "age" and korean and not re.search(r"\d", first):
-        match = _NATIVE_AGE.match(first)
-        return Candidate("age", match.group(0).strip()) if match else None
-    if subject in {"age", "weight"}:
-        match = re.search(r"(?<![\d.])(\d{1,3})\s*(살|세|kg|키로|years?\s*old)?", first)
-        if not match:
+    if subject == "age":
+        if korean and not re.search(r"\d", first):
+            native = _NATIVE_AGE.match(first)
+            return Candidate("age", native.group(0).strip()) if native else None
+        words = english_number(first.split()[0]) if not korean and first.split() else 0
+        match = re.search(r"(?<![\d.])(\d{1,2})(?![\d.])", first)
+        number = int(match.group(1)) if match else words
+        if not 5 <= number <= 99:
             return None
-        if subject == "age":
-            number = int(match.group(1))
-            return Candidate("age", f"{number}살" if korean else str(number)) if 5 <= number <= 99 else None
-        return Candidate("weight", match.group(0).strip())
+        return Candidate("age", f"{number}살" if korean else str(number))
+    if subject == "weight":
+        match = re.search(r"(?<![\d.])(\d{2,3})\s*(kg|키로|킬로|lbs?|pounds?)?", first)
+        return Candidate("weight", match.group(0).strip()) if match else None
     if subject == "birthday":
         mentions = find_month_days(first, numeric=True)
-        return Candidate("birthday", first[mentions[0].start:mentions[0].end]) if mentions else None
+        if mentions:
+            return Candidate("birthday", first[mentions[0].start:mentions[0].end])
+        holidays = find_holidays(first)
+        if holidays and re.fullmatch(r"\s*(?:the\s+|on\s+)?", first[:holidays[0][0].start], re.I) and re.fullmatch(
+                r"\s*(?:(?:이|가)?(?:야|이야|이요|요|임|이에요|예요|에요|입니다|이라서|라서|이거든|거든)?|day|lol|haha|!)*"
+                r"[\s!.~ㅋㅎ]*", first[holidays[0][0].end:], re.I):
+            when, name = holidays[0]  # "한글날이야" answers; "어린이날 생일 개이득이네" comments
+            return Candidate("birthday", f"{format_month_day(when.month, when.day, korean)} ({name})")
+        return None
     if subject == "blood_type":
         hangul = re.match(r"(에이비|에이|비|오)\s*형", first)
         if hangul:
@@ -198,16 +227,67 @@ def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") 
     if subject == "mbti":
         match = re.search(r"(?<![A-Za-z])([EI][NS][TF][JP])(?![A-Za-z])", first, re.I)
         return Candidate("mbti", match.group(1).upper()) if match else None
+    return None
+
+
+_HOUSING_WORD = re.compile(r"\s+(?:원룸|투룸|쓰리룸|오피스텔|아파트|빌라|기숙사|고시원|셰어하우스|쉐어하우스|자취방|주택|옥탑방|반지하|근처|쪽)$")
+_EN_SIBLING_WORD = re.compile(r"\b(brothers?|sisters?|siblings?)\b", re.I)
+_EN_ANIMAL_WORD = re.compile(r"\b(dog|cat|puppy|kitten|bird|parrot|hamster|rabbit|bunny|turtle|fish|lizard|snake)\b",
+                             re.I)
+
+
+def _english_household_answer(subject: str, user_text: str, question: str) -> Candidate | None:
+    """"Waffles. pembroke welsh corgi" to "what's their name?"; "two, both older. Sean and Patrick"."""
+    listed = re.search(r"\b([A-Z][a-z]+)(?:,\s*([A-Z][a-z]+))*,?\s+and\s+([A-Z][a-z]+)\b", user_text)
+    names = [n for n in re.findall(r"[A-Z][a-z]+", listed.group(0))] if listed else []  # "Sean and Patrick"
+    if subject == "pet":
+        first_word = re.match(r"\s*([A-Z][\w'-]+)[.!,]", user_text)
+        kind = _EN_ANIMAL_WORD.search(question) or _EN_ANIMAL_WORD.search(user_text)
+        breed = re.search(r"\b(" + "|".join(sorted(BREEDS_EN, key=len, reverse=True)) + r")\b", user_text, re.I)
+        parts = [kind.group(1).lower() if kind else "", first_word.group(1) if first_word else ""]
+        value = " ".join(p for p in parts if p)
+        if breed:
+            value = f"{value} ({breed.group(1)})" if value else breed.group(1)
+        return Candidate("pet", value) if first_word or breed else None
+    kind = _EN_SIBLING_WORD.search(question)
+    count = re.match(r"\s*(\d|one|two|three|four|five|a|an)\b", user_text, re.I)
+    if not kind or not count:
+        return None
+    older = re.search(r"\b(older|younger|twins?)\b", user_text, re.I)
+    value = " ".join(p for p in (count.group(1), older.group(1) if older else "", kind.group(1).lower()) if p)
+    return Candidate("sibling", value + (f" ({', '.join(names)})" if names else ""))
+
+
+def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") -> Candidate | None:
+    """Return the user's short answer to `subject` ("178!" → height 178), or None."""
+    first = first_clause(user_text, korean)
+    if subject == "dating_status":
+        return _dating_answer(user_text, question, korean)
+    if not first or first.endswith("?"):
+        return None
+    numeric = _numeric_answer(subject, first, korean)
+    if numeric or subject in {"height", "age", "weight", "birthday", "blood_type", "mbti"}:
+        return numeric
+    if subject == "sport" and _mentioned_sport(first, korean):
+        return Candidate("sport", _mentioned_sport(first, korean))
+    if not korean and subject in {"pet", "sibling"}:
+        return _english_household_answer(subject, user_text, question)
+    if len(first.split()) > 5:
+        return None  # a sentence, not an answer
     if subject in {"name", "nickname"}:
-        value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|"
-                                                          r"[,]", first)[0].strip(" '\"")
+        value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|,", first)[0].strip(" '\"")
         if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3)):
             return None
         return Candidate(subject, value, request=subject == "nickname") if valid_value(value, max_len=20) else None
-    if subject in {"pet", "family", "smoking", "handedness"}:
+    if subject in {"pet", "family", "sibling", "smoking", "handedness"}:
         return None  # yes/no questions: a bare "응" or "no" is not a value
     if re.match(r"(?:없|아니|아뇨|아니요|글쎄|몰라|비밀|no\b|nope|nothing|none|not really)", first, re.I):
         return None
+    return _noun_answer(subject, first, korean)
+
+
+def _noun_answer(subject: str, first: str, korean: bool) -> Candidate | None:
+    """"학생!" to "학생이야?", "Chicago" to "where do you live?", "가게 차리는 거" to "꿈이 뭐야?"."""
     if korean and subject in {"dream_job", "hobby"}:
         act = _KO_ACT.match(first)
         if act:
@@ -226,4 +306,30 @@ def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") 
         return None
     if not _typed_ok(subject, value, korean):
         return None
+    if subject == "residence" and korean and len(value.split()) > 1 and _HOUSING_WORD.search(value):
+        value = _HOUSING_WORD.sub("", value).strip()  # "연남동 투룸" lives in 연남동, in a two-room flat
     return Candidate(subject, value)
+
+
+# A fact split over two messages: "i'm allergic to" / "shellfish", "내 이름은…" / "서연".
+_DANGLING = (
+    ("allergy", re.compile(r"\b(?:i'?m|i\s+am|im)\s+(?:\w+\s+)?allergic\s+to[\s.…~-]*$|\bmy\s+allerg(?:y|ies)\s+(?:is|are)"
+                           r"[\s.…~-]*$|^(?:(?:나|저|난|전|사실|근데|아|참)\s*)*(?:알레르기|알러지)\s*(?:가|는)?\s*(?:좀\s*)?"
+                           r"(?:있는데|있거든|있어|있음)?[\s.…~,]*$", re.I)),
+    ("name", re.compile(r"\bmy\s+name\s+is[\s.…~-]*$|(?:내|제)\s*이름은[\s.…~,]*$", re.I)),
+    ("residence", re.compile(r"\bi\s+(?:now\s+)?live\s+in[\s.…~-]*$|\bwe\s+(?:just\s+)?moved\s+to[\s.…~-]*$", re.I)),
+    ("hometown", re.compile(r"\bi'?m\s+(?:originally\s+)?from[\s.…~-]*$|(?:내|제)\s*고향은[\s.…~,]*$", re.I)),
+    ("occupation", re.compile(r"\bi\s+work\s+as\s+(?:an?\s+)?[\s.…~-]*$|(?:내|제)\s*직업은[\s.…~,]*$", re.I)),
+    ("birthday", re.compile(r"\bmy\s+(?:birthday|bday)\s+is[\s.…~-]*$|(?:내|제)\s*생일은[\s.…~,]*$", re.I)),
+)
+
+
+def dangling_subject(previous_user_text: str) -> str:
+    """Return the subject the user's previous message began and did not finish, or ''."""
+    text = (previous_user_text or "").strip()
+    if not text or len(text) > 200:
+        return ""
+    for subject, pattern in _DANGLING:
+        if pattern.search(text):
+            return subject
+    return ""

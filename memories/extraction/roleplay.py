@@ -5,10 +5,12 @@ import re
 
 _ACTION = re.compile(r"\((?=[^)]{2,60}\))[^)]*(?:며|면서|고|다|한다|는다|듯|채|ing|s)\s*\)|\*[^*\n]{2,60}\*|^\s*\([^)]{2,40}\)")
 _SCENE = re.compile(r"^\s*\[[^\]]{1,30}\]")
-_RP_WORDS = re.compile(r"역할극|롤플|롤플레이|상황극|역할\s*놀이|\bRP\b|role-?\s?play", re.I)
+_RP_WORDS = re.compile(r"역할극|롤플|롤플레이|상황극|역할\s*놀이|\bRP\b|role-?\s?play|\bdo a story\b|\bstory time\b"
+                       r"|\bmake up a story\b|\bplay pretend\b", re.I)
 _TAKE_ROLE = re.compile(
     r"(?:나는|난|저는|전)\s*\S+\s*(?:할래|할게|역할|맡을게|해볼래|할게요|할래요)|설정은|캐릭터는|내\s*캐릭|"
-    r"\bi'?ll\s+(?:be|play)\s+(?:the|a|an)\b|\bmy\s+character\b|\blet'?s\s+say\s+i'?m\b", re.I)
+    r"\bi'?ll\s+(?:be|play)\s+(?:the|a|an)\b|\bmy\s+character\b|\blet'?s\s+say\s+i'?m\b"
+    r"|\bi\s+(?:want|wanna)\s+to\s+(?:be|play)\s+(?:the|a|an)\b", re.I)
 _OUT_OF_CHARACTER = re.compile(r"진짜로\s*하는\s*말|진심으로\s*하는|농담\s*아니고|역할극\s*말고|설정\s*말고|현실에서는|실제로는|"
                                r"\bOOC\b|out\s+of\s+character|\bfor\s+real\b|\breal\s+talk\b|"
                                r"\bin\s+real\s+life\b", re.I)
@@ -21,3 +23,73 @@ def in_character(user_text: str, assistant_text: str = "") -> bool:
     if _ACTION.search(user_text) or _SCENE.search(user_text):
         return True
     return bool((_RP_WORDS.search(user_text) or _RP_WORDS.search(assistant_text)) and _TAKE_ROLE.search(user_text))
+
+
+# --- role-play over a window of turns ------------------------------------------------------------------
+
+_PROPOSAL = re.compile(
+    r"(?:역할극|롤플레이|롤플|상황극|역할\s*놀이|콩트)\s*(?:을|를|이나|하나|한\s*번|같이|좀)?\s*"
+    r"(?:하자|할래|해볼래|해\s*볼래|해볼까|할까|해보자|해\s*보자|시작|ㄱㄱ|고고|어때|하고\s*싶|해줘|해\s*줘|ㄱ)"
+    r"|\blet'?s\s+(?:do|play|try|start)\s+(?:a\s+|an\s+|some\s+)?(?:[\w-]+\s+){0,3}?(?:role-?\s?play|rp|story|scenario|"
+    r"game\s+of\s+pretend)\b"
+    r"|\b(?:wanna|want\s+to|can\s+we|could\s+we|shall\s+we|how\s+about)\s+(?:do\s+|play\s+|try\s+)?(?:a\s+|an\s+|some\s+)?"
+    r"(?:[\w-]+\s+){0,3}?(?:role-?\s?play|rp)\b"
+    r"|\b(?:role-?\s?play|rp)\s+(?:time|mode|start)\b|\bin\s+character\b",
+    re.I)
+_ASSIGN_ROLE = re.compile(
+    r"\byou'?re\s+(?:the|my|a|an)\s+\w+|\byou\s+(?:play|be)\s+(?:the|my|a|an)\s+\w+|\bi'?ll\s+be\s+(?:the|your|a|an)\s+"
+    r"|(?:너는|넌|니가|네가)\s*\S+\s*(?:역할|해|하고|맡아)|(?:나는|난)\s*\S+\s*(?:역할|할게|할래|맡을게)", re.I)
+_END = re.compile(r"롤플\S*\s*(?:끝|그만|종료|멈춰|스탑|중단)|역할극\s*(?:끝|그만|종료|중단)|상황극\s*(?:끝|그만|종료)"
+                  r"|(?:여기까지|이제)\s*(?:현실|본론)|\b(?:end|stop|quit|pause|exit)\s+(?:the\s+)?(?:role-?\s?play|rp|story"
+                  r"|game)\b|\b(?:role-?\s?play|rp)\s+(?:is\s+)?(?:over|done|ended)\b|\bback\s+to\s+(?:reality|real\s+life)\b"
+                  r"|\bbreaking\s+character\b", re.I)
+_OOC_MARK = re.compile(r"^\s*[(\[]\s*(?:ooc|OOC|현실|진지)\b|\bOOC\b|\(\s*ooc\s*[):]|//\s*ooc|현실\s*얘기|진지하게\s*(?:현실|말)", re.I)
+_NARRATION = re.compile(r"\*[^*\n]{3,80}\*|^\s*\([^)]{3,60}\)|^\s*[\"“][^\"”]{2,}[\"”]\s*(?:\w+\s+)?(?:said|says|asked|shouted|"
+                        r"whispered)|\b(?:draws?|unsheathes?|bows?|nods?|grins?|smirks?)\s+(?:his|her|my|the)\b")
+_MAX_GAP_HOURS = 6
+
+
+class RolePlayWindow:
+    """Follow role-play over a conversation: a proposal by either side, in-character narration or an assigned
+    role opens it; "(ooc)" marks one real message; "롤플 끝", "end the roleplay" or a long pause closes it."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self._last_at = None
+
+    def _gap(self, at) -> bool:
+        if self._last_at is None or at is None:
+            return False
+        try:
+            return (at - self._last_at).total_seconds() > _MAX_GAP_HOURS * 3600
+        except TypeError:
+            return False
+
+    def see_assistant(self, text: str, at=None) -> None:
+        if self._gap(at):
+            self.active = False
+        self._last_at = at or self._last_at
+        if _END.search(text):
+            self.active = False
+        elif _PROPOSAL.search(text) or (_RP_WORDS.search(text) and _ASSIGN_ROLE.search(text)):
+            self.active = True
+
+    def user_in_character(self, text: str, context: str = "", at=None) -> bool:
+        """Return True when this user message is spoken in character (and update the window)."""
+        if self._gap(at):
+            self.active = False
+        self._last_at = at or self._last_at
+        if _END.search(text):
+            self.active = False
+            return bool(in_character(text, context)) and not _OOC_MARK.search(text)
+        if _OOC_MARK.search(text) or _OUT_OF_CHARACTER.search(text):
+            return False
+        if _PROPOSAL.search(text) or (_RP_WORDS.search(text) and _ASSIGN_ROLE.search(text)):
+            self.active = True
+            return True  # the set-up turn ("무협 롤플 하자, 나는 흑풍 할게") is not about the user
+        if self.active:
+            return True
+        if in_character(text, context) or (_NARRATION.search(text) and _NARRATION.search(context or "")):
+            self.active = True
+            return True
+        return False

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import re
 
+from memories.pii import mask_pii
+
 from .morphology import content_nouns
 
 _MASK = re.compile(r"[\w*]*\*{2,}[\w*\-.]*|\[(?:전화번호|카드번호|주민번호|이메일|계좌번호|phone|card|email|redacted)[^\]]*\]",
                    re.I)
-# PII the masking upstream may have missed: treated like a mask, and masked before an episode is stored.
-_RAW_PII = re.compile(r"(?<!\d)(?:01[016789][-\s]?\d{3,4}[-\s]?\d{4}|\d{4}[-\s]\d{4}[-\s]\d{4}[-\s]\d{4}|"
-                      r"\d{6}-?[1-4]\d{6}|"
-                      r"\d{16})(?!\d)")
 _LAUGHTER = re.compile(r"[ㅋㅎㅠㅜㄷㅇㄱㅂ]+|(?:하하|히히|헤헤|호호|크크)|\b(?:lol|lmao|haha+|hehe+|xd)\b", re.I)
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+")
 _PUNCT = re.compile(r"[\s.,!?~…·:;\"'()\[\]{}^_\-+=*/\\|<>@#$%&]+")
@@ -46,8 +44,8 @@ _SENTENCE = re.compile(r"[^.!?\n…~]+")
 
 
 def mask_raw_pii(text: str) -> str:
-    """Return `text` with phone, card and resident numbers the upstream masking missed as `*`."""
-    return _RAW_PII.sub(lambda m: re.sub(r"\d", "*", m.group(0)), text)
+    """Return `text` masked like ingestion masks it: a no-op on masked input, a safety net on raw input."""
+    return mask_pii(text).text
 
 
 def strip_masks(text: str) -> str:

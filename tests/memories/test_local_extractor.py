@@ -174,6 +174,21 @@ KOREAN_CASES = [
     ("smoking", "원래 담배 폈는데 3년 전에 끊었어", "금연"),
     ("height", "키가 작아서 고민이에요. 158밖에 안 돼요", "158"),
     ("diet", "나 채식주의자야", "채식주의자"),
+    ("birthday", "아 그리고 내 생일은 팔월 십칠일!", "팔월 십칠일"),
+    ("hobby", "취미 뜨개질, 노래는 아이유, 연애는 솔로 3년차", "뜨개질"),
+    ("favorite_artist", "취미 뜨개질, 노래는 아이유, 연애는 솔로 3년차", "아이유"),
+    ("dating_status", "취미 뜨개질, 노래는 아이유, 연애는 솔로 3년차", "솔로 3년차"),
+    ("occupation", "간단히 소개하자면 저 스물여섯, 물리치료사, 광주 토박이에요", "물리치료사"),
+    ("hometown", "간단히 소개하자면 저 스물여섯, 물리치료사, 광주 토박이에요", "광주"),
+    ("workplace", "영통에 있는 재활병원 다니는데 재밌어", "재활병원"),
+    ("workplace", "대박 소식.. 척추병원 합격했어!! 6월부터 출근", "척추병원"),
+    ("residence", "이제 분당 정자동 주민임 ㅋㅋ", "분당 정자동"),
+    ("favorite_color", "커튼 이불 전부 연보라ㅋㅋ 연보라 덕후라 옷도 연보라 많음", "연보라"),
+    ("favorite_movie", "비 오는 날엔 어바웃 타임 틀어놓고 멍때림. 인생영화라 열 번은 봤을걸", "어바웃 타임"),
+    ("favorite_book", "책은 별로 안 읽는데 불편한 편의점은 진짜 인생책", "불편한 편의점"),
+    ("goal", "목표는 올해 안에 하프마라톤 완주??", "하프마라톤"),
+    ("dating_status", "나 남친 생겼어!!! 솔로 탈출 ㅋㅋㅋ 이름은 서도현", "서도현"),
+    ("height", "키가 작아서 기구 맞추는 게 일임.. 나 162거든", "162"),
 ]
 
 
@@ -249,6 +264,16 @@ ENGLISH_CASES = [
     ("residence", "we moved to Denver last year", "Denver"),
     ("dating_status", "and I started dating someone!", "dating someone"),
     ("smoking", "I'm trying to quit smoking", "quit smoking"),
+    ("birthday", "twenty-seven. twenty-eight on January 9th, which is terrifying", "January 9th"),
+    ("zodiac", "which makes me a capricorn, lol", "Capricorn"),
+    ("residence", "yep, Chicago. I rent a tiny one bedroom in Logan Square", "Logan Square"),
+    ("occupation", "Lumen Forge offered me the audio designer job and I said yes", "audio designer"),
+    ("workplace", "Lumen Forge offered me the audio designer job and I said yes", "Lumen Forge"),
+    ("favorite_season", "weirdly winter is still my favorite season though", "winter"),
+    ("favorite_artist", "boygenius is my favorite band now", "boygenius"),
+    ("dating_status", "my boyfriend Jordan thinks it's hilarious", "Jordan"),
+    ("goal", "I want to do ONE real pull-up by new year's.", "pull-up"),
+    ("height", "5'3 on a good day. short people club", "5'3"),
 ]
 
 
@@ -287,7 +312,7 @@ def test_english_subject_is_extracted(subject, text, expected):
 def test_someone_else_wishes_and_past_are_not_facts(text, subject):
     result = extract(text)
     if subject == "nothing-solo":
-        assert values(result, "dating_status") == ["여자친구 있음"]  # the denied 솔로 is dropped
+        assert values(result, "dating_status") == ["여자친구 생김"]  # the denied 솔로 is dropped
     elif subject == "nickname-request":
         assert values(result, "nickname") == ["Liv"] and "nickname" not in result.identity
     else:
@@ -371,10 +396,29 @@ def test_occupation_question_answered_with_one_word():
     ("Favorite season?", "fall for sure, I love the colors", "favorite_season", "fall"),
     ("Are you seeing anyone?", "nope, single for two years now", "dating_status", "single"),
     ("How tall are you?", "5'11, almost six feet", "height", "5'11"),
+    ("May I ask how old you are?", "twenty-seven. feeling old", "age", "27"),
+    ("Oh! You have a dog? What kind, and what's their name?", "Waffles. pembroke welsh corgi, three years old",
+     "pet", "Waffles"),
+    ("Oh no... how many brothers do you have?", "two, both older. Sean and Patrick.", "sibling", "Sean"),
+    ("Do you play anything? Any sport?", "rec volleyball on tuesday nights with some people from work",
+     "sport", "volleyball"),
+    ("린은 운동 뭐 해??", "필라테스 주 2회! 화목 퇴근하고 감", "sport", "필라테스"),
+    ("새? 의외다. 어떤 새야?", "모란앵무!! 노란색이라 이름은 망고 ㅋㅋ", "pet", "망고"),
+    ("3단계를 일주일에 세 번이면... 마라탕 자주 먹어?", "일주일에 세 번? ㅋㅋ 내 소울푸드임", "favorite_food", "마라탕"),
 ])
 def test_short_answers_to_the_characters_question(assistant, user, subject, expected):
     found = values(extract(user, assistant=assistant), subject)
     assert any(expected in value for value in found), found
+
+
+def test_a_question_turned_back_asks_the_user_the_same_thing():
+    turns = [
+        ChatTurn("u1", "user", "lol. ok random question, are you scared of anything?", NOW),
+        ChatTurn("a1", "assistant", "Thunder. Even when I know it's coming, my shoulders jump. What about you?", NOW),
+        ChatTurn("u2", "user", "deep water. like open water where you can't see the bottom", NOW),
+    ]
+    result = LocalExtractor().extract(turns=turns, existing=[])
+    assert values(result, "phobia") == ["deep water"]
 
 
 def test_english_question_context():

@@ -1,0 +1,364 @@
+"""LocalExtractor on casual chat: role-play windows, indirect corrections (moves, new jobs, partners, changed
+favourites), plain self-descriptions, false facts that must not appear, tense-aware event dates and the
+user's own UTC offset. Sentences are written for these tests, Korean and English, several phrasings each.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from memories.extraction.base import ChatTurn, ExistingFact
+from memories.extraction.local import LocalExtractor
+
+KST = timezone(timedelta(hours=9))
+CST = timezone(timedelta(hours=-6))
+MONDAY = datetime(2026, 3, 9, 20, 0, tzinfo=KST)
+
+
+def run(*turns: tuple[str, str], at: datetime = MONDAY, existing=()):
+    chat = [ChatTurn(f"m{i}", role, text, at + timedelta(seconds=i)) for i, (role, text) in enumerate(turns)]
+    return LocalExtractor().extract(turns=chat, existing=list(existing))
+
+
+def U(text):
+    return ("user", text)
+
+
+def A(text):
+    return ("assistant", text)
+
+
+def values(result, subject):
+    return [f.value for f in result.facts if f.kind == "semantic" and f.subject == subject]
+
+
+def semantic(result):
+    return [f for f in result.facts if f.kind == "semantic"]
+
+
+def from_message(result, message_id):
+    return [f for f in result.facts if f.source_message_id == message_id]
+
+
+# --- 1. role-play ---------------------------------------------------------------------------------------
+
+ROLE_PLAYS = [
+    (A("let's do a space pirate roleplay! you're the navigator, i'm the ship's AI"),
+     U("name's jax thorne. thirty-two years old, born on europa, allergic to solar dust")),
+    (U("wanna do a fantasy rp? you be the innkeeper"), A("*wipes the counter* Welcome, traveler. Who are you?"),
+     U("I'm Elara, a ranger from the Silverwood. I'm 120 years old")),
+    (U("무협 롤플 하자 ㅋㅋ 너는 객잔 주인 해"), A("좋아! *주판을 튕기며* 어서 오시오, 대협은 뉘시오?"),
+     U("나는 천마신교의 흑룡이다. 나이는 마흔셋"), U("고향은 곤륜산이오")),
+    (A("우리 상황극 해볼까? 나는 탐정, 너는 의뢰인!"), U("저는 한서윤이라고 해요. 스물아홉 살이고 부산에서 왔어요")),
+]
+
+
+@pytest.mark.parametrize("turns", ROLE_PLAYS)
+def test_role_play_window_yields_no_personal_facts_and_no_episodes(turns):
+    result = run(*turns)
+    assert semantic(result) == []
+    in_character = [f"m{i}" for i, (role, _) in enumerate(turns) if role == "user"][1:]
+    for message_id in in_character:
+        assert from_message(result, message_id) == []
+
+
+def test_in_character_hometown_does_not_supersede_the_real_one():
+    result = run(A("판타지 롤플 할래? 넌 기사 역할!"), U("좋아 ㅋㅋ"), U("(검을 들며) 내 고향은 북쪽 설원이다"),
+                 existing=[ExistingFact("hometown", "대구", "고향: 대구")])
+    assert values(result, "hometown") == []
+
+
+@pytest.mark.parametrize("end, real, subject, value", [
+    ("롤플 끝!", "아 근데 나 진짜로 어제 망원동으로 이사했어", "residence", "망원동"),
+    ("ok end the roleplay lol", "for real though i'm a dental hygienist", "occupation", "dental hygienist"),
+    ("역할극 그만하자 ㅋㅋ", "나 사실 간호사야", "occupation", "간호사"),
+])
+def test_ending_the_role_play_lets_real_facts_through(end, real, subject, value):
+    result = run(U("let's do a zombie roleplay" if end.startswith("ok") else "좀비 롤플 하자"),
+                 A("*barricades the door* Quick, inside!"), U("*runs in* thanks!"), U(end), U(real))
+    assert values(result, subject) == [value]
+
+
+def test_ooc_message_is_real_inside_a_role_play():
+    result = run(U("let's do a pirate roleplay, you're the captain"), A("*hoists the sail* Aye!"),
+                 U("(ooc) btw i'm allergic to peanuts irl"), U("*climbs the mast* land ho!"))
+    assert values(result, "allergy") == ["peanuts"]
+
+
+def test_a_long_pause_closes_the_role_play():
+    start = MONDAY
+    turns = [ChatTurn("a", "assistant", "let's do a detective roleplay, you're my partner", start),
+             ChatTurn("b", "user", "*lights a cigar* I'm Sam, 50 years old", start + timedelta(minutes=1)),
+             ChatTurn("c", "user", "morning! i live in Denver btw", start + timedelta(hours=14))]
+    result = LocalExtractor().extract(turns=turns, existing=[])
+    assert values(result, "residence") == ["Denver"]
+    assert values(result, "age") == []
+
+
+@pytest.mark.parametrize("text", [
+    "내 웹소설 여주 이름은 세레나야", "요즘 쓰는 소설 주인공은 스물다섯 살이고 이름은 카일이야",
+    "my novel's protagonist is named Mira and she's 30", "my OC's name is Vex, she's from Mars",
+])
+def test_a_fictional_character_is_not_the_user(text):
+    result = run(U(text))
+    assert values(result, "name") == [] and values(result, "age") == [] and values(result, "hometown") == []
+
+
+@pytest.mark.parametrize("text", ["his name's Tom and he's my coworker", "my buddy's name's Carl lol"])
+def test_someone_elses_name_is_not_the_users(text):
+    assert values(run(U(text)), "name") == []
+
+
+# --- 2. indirect corrections ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("turns, value", [
+    ((U("hiii from DENVER!! we made it, boxes everywhere"),), "DENVER"),
+    ((U("heyy from austin!! finally moved in"),), "austin"),
+    ((U("got a 1br in denver, highlands area"),), "denver"),
+    ((U("signed on a studio in Portland yesterday"),), "Portland"),
+    ((U("just moved to Chicago last week"),), "Chicago"),
+    ((U("we live in Seattle now"),), "Seattle"),
+    ((U("finally moved over to Brooklyn"),), "Brooklyn"),
+    ((A("이사 어디로 가게 됐어?"), U("성수동으로 감 ㅋㅋ")), "성수동"),
+    ((U("드디어 성수동 입성"),), "성수동"),
+    ((U("이사 끝! 연남동으로 왔어"),), "연남동"),
+    ((U("판교 새 아파트 입주 완료"),), "판교"),
+    ((U("망원동으로 이사 끝냄"),), "망원동"),
+])
+def test_a_move_sets_the_residence(turns, value):
+    assert values(run(*turns), "residence") == [value]
+
+
+@pytest.mark.parametrize("text", ["나 홍대로 감 친구 만나러", "다음 달에 성수동 입성 예정", "토욜에 이사 끝냄",
+                                  "i'd love a house in the woods someday"])
+def test_no_residence_without_a_move_or_from_a_time_word(text):
+    assert values(run(U(text)), "residence") == []
+
+
+@pytest.mark.parametrize("text, occupation", [
+    ("i start at Oracle as a sales rep next week", "sales rep"),
+    ("starting monday i'm working as a barista", "barista"),
+    ("got hired as a paralegal!!", "paralegal"),
+    ("필라테스 강사로 이직함", "필라테스 강사"),
+    ("드디어 간호사 됐어!!", "간호사"),
+    ("디자이너로 취업했어", "디자이너"),
+])
+def test_a_new_job_sets_the_occupation(text, occupation):
+    assert values(run(U(text)), "occupation") == [occupation]
+
+
+@pytest.mark.parametrize("text", ["friday's my last day as a hygienist", "today was my last shift as a cashier lol",
+                                  "i finally quit my job as a receptionist"])
+def test_leaving_a_job_supersedes_the_occupation(text):
+    [value] = values(run(U(text)), "occupation")
+    assert value.startswith("former")
+
+
+@pytest.mark.parametrize("text, expect", [
+    ("her name is jordan. we made it official!", "Jordan"),
+    ("his name's Theo and we're official now", "Theo"),
+    ("i got a boyfriend!! his name is Sam", "Sam"),
+    ("나 여친생김 ㅋㅋㅋ 나연이", "나연"),
+    ("남친 생겼어 ㅎㅎ 이름은 도윤이", "도윤"),
+])
+def test_a_new_partner_sets_the_dating_status_with_the_name(text, expect):
+    [value] = values(run(U(text)), "dating_status")
+    assert expect in value
+
+
+@pytest.mark.parametrize("text", ["헤어졌어 ㅠ", "우리 헤어짐", "we broke up last night"])
+def test_a_break_up_sets_single(text):
+    [value] = values(run(U(text)), "dating_status")
+    assert "솔로" in value or "single" in value
+
+
+@pytest.mark.parametrize("turns, existing, subject, value", [
+    ((U("최애 바뀜 이제 해린"),), "favorite_artist", "favorite_artist", "해린"),
+    ((U("나 최애 바뀌었어ㅋㅋ 이제 카리나"),), "favorite_artist", "favorite_artist", "카리나"),
+    ((U("최애가 원영이로 바뀜"),), "favorite_artist", "favorite_artist", "원영"),
+    ((U("new fave is birria"),), "favorite_food", "favorite_food", "birria"),
+    ((A("still obsessed with tacos?"), U("nah my new favorite is pho")), "", "favorite_food", "pho"),
+    ((U("ramen is my new obsession"),), "favorite_food", "favorite_food", "ramen"),
+])
+def test_a_changed_favourite_keeps_the_old_subject(turns, existing, subject, value):
+    stored = [ExistingFact(existing, "old", "old")] if existing else []
+    assert values(run(*turns, existing=stored), subject) == [value]
+
+
+def test_favourite_member_and_idol_share_one_subject():
+    assert values(run(U("최애 멤버는 민지야")), "favorite_artist") == ["민지"]
+    assert values(run(U("my favorite member is Jungkook")), "favorite_artist") == ["Jungkook"]
+
+
+# --- 3. plain self-descriptions -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, value", [
+    ("i'm a dental hygienist", "dental hygienist"), ("i work as a bartender downtown", "bartender"),
+    ("I'm a sales rep", "sales rep"), ("저 간호사예요", "간호사"), ("나 바리스타야", "바리스타"),
+])
+def test_self_described_occupation(text, value):
+    assert values(run(U(text)), "occupation") == [value]
+
+
+@pytest.mark.parametrize("question, answer, key", [
+    ("when's your birthday?", "the 3rd of june!", "06-03"),
+    ("when's your birthday?", "june 3rd", "06-03"),
+    ("oh fun, when is your birthday?", "6/3!", "06-03"),
+    ("생일이 언제야?", "유월 삼일!", "06-03"),
+    ("생일 언제야?", "6월 3일", "06-03"),
+    ("생일이 언제야?", "한글날이야 ㅋㅋ", "10-09"),
+    ("생일 언제예요?", "어린이날이요", "05-05"),
+    ("when's your birthday?", "christmas eve lol", "12-24"),
+])
+def test_birthday_answers_set_the_birthday_and_special_date(question, answer, key):
+    result = run(A(question), U(answer))
+    assert values(result, "birthday")
+    assert key in [d.date for d in result.special_dates]
+
+
+@pytest.mark.parametrize("text, key", [
+    ("내 생일은 크리스마스야", "12-25"), ("생일이 빼빼로데이라서 맨날 과자 받아", "11-11"),
+    ("my birthday is on valentine's day", "02-14"), ("제 생일 광복절이에요", "08-15"),
+])
+def test_holiday_birthdays(text, key):
+    assert key in [d.date for d in run(U(text)).special_dates]
+
+
+@pytest.mark.parametrize("text", ["설날이 내 생일이야", "내 생일 추석이랑 겹쳐"])
+def test_lunar_holidays_stay_unresolved(text):
+    assert values(run(U(text)), "birthday") == []
+
+
+@pytest.mark.parametrize("text", ["오늘 친구가 내 생일 물어보길래 한글날이라니까 웃더라",
+                                  "오늘 회사에서 내 생일 얘기 나왔는데 다들 몰랐대"])
+def test_talking_about_the_birthday_today_is_not_a_birthday_today(text):
+    result = run(U(text))
+    assert "03-09" not in [d.date for d in result.special_dates]
+    assert all("3월 9일" not in v for v in values(result, "birthday"))
+
+
+@pytest.mark.parametrize("question, answer, value", [
+    ("어디 살아?", "망원동! 망리단길 근처 원룸", "망원동"),
+    ("요즘 어디 살아?", "연남동 투룸 ㅋㅋ", "연남동"),
+    ("where do you live?", "Denver! near the highlands", "Denver"),
+])
+def test_residence_answer(question, answer, value):
+    assert values(run(A(question), U(answer)), "residence") == [value]
+
+
+# --- 4. false facts -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["솔방울 개웃기네", "이 드라마 개웃기다 ㅋㅋ", "오늘 날씨 개좋다", "떡볶이 개맛있어",
+                                  "울 개웃긴 친구가 그러더라"])
+def test_gae_intensifier_is_not_a_dog(text):
+    assert values(run(U(text)), "pet") == []
+
+
+@pytest.mark.parametrize("text", ["나 꿈이 하나 있는데", "저 꿈이 하나 생겼어요", "꿈이 몇 개 있긴 해"])
+def test_announcing_a_dream_names_no_goal(text):
+    result = run(U(text))
+    assert values(result, "goal") == [] and values(result, "dream_job") == []
+
+
+@pytest.mark.parametrize("text", ["자전거 타고 한강 갔다옴", "어제 테니스 쳤어 처음으로", "친구랑 볼링 치고 왔어"])
+def test_a_one_off_outing_is_not_a_sport(text):
+    assert values(run(U(text)), "sport") == []
+
+
+@pytest.mark.parametrize("text, sport", [("나 주말마다 자전거 타", "자전거"), ("테니스 좋아해서 매주 쳐", "테니스"),
+                                         ("i play tennis every sunday", "tennis")])
+def test_a_habitual_sport_is_kept(text, sport):
+    assert values(run(U(text)), "sport") == [sport]
+
+
+@pytest.mark.parametrize("text", ["i do wheel throwing every week", "wheel throwing is my hobby"])
+def test_pottery_wheel_throwing_is_a_hobby(text):
+    result = run(U(text))
+    assert values(result, "sport") == [] and values(result, "hobby") == ["wheel throwing"]
+
+
+@pytest.mark.parametrize("turns, value", [
+    ((U("메밀소바 알레르기 있어"),), "메밀"), ((U("새우튀김 먹으면 두드러기 나"),), "새우"),
+    ((U("땅콩버터 알레르기 있음"),), "땅콩"), ((U("i'm allergic to"), U("shellfish")), "shellfish"),
+    ((U("i'm allergic to..."), A("oh no, to what?"), U("peanuts")), "peanuts"),
+    ((U("나 알레르기 있는데"), U("갑각류")), "갑각류"),
+])
+def test_allergen_not_dish_and_split_messages(turns, value):
+    assert values(run(*turns), "allergy") == [value]
+
+
+def test_a_complete_allergy_does_not_make_the_next_message_an_allergy():
+    assert values(run(U("복숭아 알레르기 있어"), U("오늘 출근함")), "allergy") == ["복숭아"]
+
+
+@pytest.mark.parametrize("turns", [
+    (U("우리 엄마 얘기는 하지 마"),), (A("가족은 어떻게 돼?"), U("우리 엄마 얘기는 꺼내지 마")),
+    (U("please don't bring up my dad"),),
+])
+def test_an_avoid_rule_is_not_a_family_fact(turns):
+    result = run(*turns)
+    assert values(result, "family") == [] and result.avoid_topics
+
+
+@pytest.mark.parametrize("text", ["앞으로도 그런 말은 하지 마", "앞으로는 그 얘기 하지 마", "앞으로도 잘 부탁해"])
+def test_adverbs_are_not_avoid_topics(text):
+    assert all(t not in {"앞", "앞으로"} for t in run(U(text)).avoid_topics)
+
+
+# --- 5. event dates -------------------------------------------------------------------------------------
+
+def events(result):
+    return [(f.value, f.event_date) for f in result.facts if f.kind == "episodic" and f.value]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("토욜에 이사 끝냄", date(2026, 3, 7)),             # said on Monday: the past Saturday
+    ("토요일에 이사했어", date(2026, 3, 7)),
+    ("금욜에 면접 봄", date(2026, 3, 6)),
+    ("토요일에 이사할 거야", date(2026, 3, 14)),        # a plan: the next Saturday
+    ("수요일에 면접 있어", date(2026, 3, 11)),
+    ("saturday was my sister's wedding", date(2026, 3, 7)),
+    ("i have an interview on wednesday", date(2026, 3, 11)),
+    ("this thursday i have a dentist appointment", date(2026, 3, 12)),
+    ("6/3에 면접 있어", date(2026, 6, 3)), ("my interview is on 6/3", date(2026, 6, 3)),
+    ("유월 십삼일에 시험", date(2026, 6, 13)), ("6월 3일에 콘서트 가", date(2026, 6, 3)),
+    ("concert on June 3", date(2026, 6, 3)), ("the exam is the 3rd of june", date(2026, 6, 3)),
+])
+def test_event_dates_follow_the_tense(text, expected):
+    assert [d for _, d in events(run(U(text)))][:1] == [expected]
+
+
+@pytest.mark.parametrize("text", ["good thing i passed that driving test", "glad that interview is over",
+                                  "그 면접 붙어서 다행이야"])
+def test_looking_back_at_an_event_creates_no_new_one(text):
+    assert events(run(U(text))) == []
+
+
+def test_a_new_result_is_dated_today():
+    assert events(run(U("just passed my driving test!!"))) == [("passed my driving test", date(2026, 3, 9))]
+
+
+# --- 6. the user's own UTC offset -----------------------------------------------------------------------
+
+def test_today_uses_the_users_offset_late_in_the_evening():
+    late = datetime(2026, 3, 4, 23, 30, tzinfo=CST)  # 05:30 UTC on March 5
+    result = run(U("had my job interview today"), at=late)
+    assert [d for _, d in events(result)] == [date(2026, 3, 4)]
+
+
+def test_the_day_before_yesterday_uses_the_users_offset_after_midnight():
+    after_midnight = datetime(2026, 3, 5, 0, 30, tzinfo=KST)  # 15:30 UTC on March 4
+    result = run(U("그저께 면접 보고 왔어"), at=after_midnight)
+    assert [d for _, d in events(result)] == [date(2026, 3, 3)]
+
+
+def test_weekday_uses_the_users_offset():
+    sunday_night = datetime(2026, 3, 8, 22, 0, tzinfo=CST)  # already Monday in UTC
+    result = run(U("we moved on saturday, the wedding was saturday too"), at=sunday_night)
+    assert [d for _, d in events(result)] == [date(2026, 3, 7)]
+
+
+def test_own_birthday_today_uses_the_users_offset():
+    late = datetime(2026, 6, 2, 23, 0, tzinfo=CST)  # June 3 in UTC
+    assert [d.date for d in run(U("today is my birthday!!"), at=late).special_dates] == ["06-02"]
