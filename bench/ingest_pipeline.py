@@ -60,9 +60,17 @@ def fetch_memories(conn, token: str, user: str, character: str) -> list[dict]:
 
 
 def score_facts(memories_by_character: dict[str, list[dict]], probes: list[dict]) -> list[tuple[str, bool, str]]:
+    """Check each planted fact against the active memories after the whole replay.
+
+    A fact that a later correction probe changes is checked by that correction probe instead: its
+    first value is (rightly) no longer active.
+    """
+    corrected = {(p["character"], p["fact"]) for p in probes if p["kind"] == "correction"}
     results = []
     for probe in probes:
         if probe["kind"] not in FACT_KINDS:
+            continue
+        if probe["kind"] != "correction" and (probe["character"], probe["fact"]) in corrected:
             continue
         subjects = SUBJECTS.get(probe["fact"], (probe["fact"],))
         facts = [m for m in memories_by_character[probe["character"]] if m["subjectKey"] in subjects]
@@ -113,10 +121,9 @@ def main() -> int:
         results = score_facts(memories, data["probes"])
         for label, ok, found in results:
             print(f"  {'PASS' if ok else 'FAIL'}  {label}: {found}")
-        planted = [r for r in results if not r[0].split()[1].startswith("correction")]
-        print(f"planted facts stored with the right subject and value: {sum(ok for _, ok, _ in planted)}/{len(planted)};"
-              f" corrections: {sum(ok for label, ok, _ in results if 'correction' in label)}/"
-              f"{sum('correction' in label for label, _, _ in results)}")
+        passed = sum(ok for _, ok, _ in results)
+        print(f"planted facts stored as active memories with the right subject and value: {passed}/{len(results)}"
+              f" (facts corrected later are checked at their corrected value)")
         print(f"active memories for the first user: " + ", ".join(f"{c} {len(m)}" for c, m in memories.items()))
     return 0
 

@@ -50,7 +50,11 @@ def running_server(*, workers: int = 2, cluster: bool = False):
         for child in children:
             child.terminate()
         for child in children:
-            child.wait(timeout=20)
+            try:
+                child.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
 
 
 def percentile(sorted_values: list[float], pct: float) -> float:

@@ -32,6 +32,7 @@ SUBJECT_CATEGORIES = {
     "workplace": MemoryCategory.LOCATION, "living_arrangement": MemoryCategory.LOCATION,
     "family": MemoryCategory.PERSON, "sibling": MemoryCategory.PERSON, "pet": MemoryCategory.PERSON,
     "best_friend": MemoryCategory.PERSON, "friend": MemoryCategory.PERSON,
+    "family_news": MemoryCategory.PERSON,  # "sister Maya is pregnant, due in september": several at once
     "dating_status": MemoryCategory.RELATIONSHIP, "relationship_status": MemoryCategory.RELATIONSHIP,
     "dream_job": MemoryCategory.GOAL, "goal": MemoryCategory.GOAL, "goal_score": MemoryCategory.GOAL,
     "part_time_job": MemoryCategory.HABIT, "hobby": MemoryCategory.PREFERENCE, "sport": MemoryCategory.HABIT,

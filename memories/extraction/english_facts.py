@@ -12,6 +12,7 @@ from .dates import find_holidays, find_month_days, format_month_day
 from .lexicon import (
     ANIMALS_EN,
     BREEDS_EN,
+    CITIES_EN,
     COLORS_EN,
     FAMILY_MEMBERS_EN,
     FOODS_EN,
@@ -157,6 +158,17 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("occupation", _value_after(r"\bmy job is\s+(?:an?\s+)?")),
     ("occupation", _value_after(r"\bi\s+(?:start|started|begin|began|'ll start|will start|'m starting|am starting)\s+"
                                 r"(?:at\s+[^.,!?;]{1,40}?\s+|(?:work\s+|my\s+new\s+job\s+)?)as\s+(?:an?\s+|the\s+)?")),
+    # "starting monday as a dental sales rep", "i start next week at Acme as a sales rep"
+    ("occupation", _value_after(r"(?:^|[,.!?;]\s*|\b(?:i|i'?m|i am|i'll|i will|and|so|now|officially)\s+)"
+                                r"(?:start|starting|begin|beginning)\s+(?:work\s+|my\s+new\s+job\s+)?"
+                                r"(?:(?:on\s+|this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+                                r"|tomorrow|today|week|month|the\s+\d{1,2}(?:st|nd|rd|th)?)\s+)?"
+                                r"(?:at\s+[^.,!?;]{1,40}?\s+)?as\s+(?:an?\s+|the\s+)?")),
+    ("workplace", re.compile(r"\b(?:start|starting|begin|beginning)\s+(?:(?:on\s+|this\s+|next\s+)?(?:monday|tuesday"
+                             r"|wednesday|thursday|friday|saturday|sunday|tomorrow|today|week|month)\s+)?"
+                             r"as\s+(?:an?\s+|the\s+)?[a-z][a-z -]{1,30}?\s+at\s+(?P<v>[A-Z][^.,!?;:()\n]{1,40}?)" + _BOUNDARY)),
+    ("occupation", re.compile(r"\b(?:i'?m|i am)\s+(?:now|officially|finally)\s+(?:an?\s+)(?P<v>[a-z][a-z -]{1,40}?)"
+                              + _BOUNDARY, re.I)),
     ("workplace", re.compile(r"\bi\s+(?:start|started|begin|began|'ll start|will start|'m starting|am starting)\s+"
                              r"(?:work\s+|my\s+new\s+job\s+)?at\s+(?P<v>[^.,!?;]{1,40}?)\s+as\s+", re.I)),
     ("occupation", _value_after(r"\b(?:i\s+)?(?:got\s+)?(?:hired|promoted)\s+as\s+(?:an?\s+|the\s+)?")),
@@ -224,7 +236,8 @@ _FAVORITE = re.compile(rf"\bmy\s+(?:all[- ]time\s+|absolute\s+|current\s+)?fav(?
                        rf"e)?\s+(?P<topic>[a-z ]{{2,20}}?)\s+"
                        rf"(?:is|are|has to be|would be|'s)\s+{_VALUE}{_BOUNDARY}", re.I)
 _FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\s+(?:still\s+|also\s+|definitely\s+"
-                             r"|probably\s+|totally\s+|now\s+)?my\s+(?:new\s+)?(?:all[- ]time\s+|absolute\s+)?"
+                             r"|probably\s+|totally\s+|now\s+|literally\s+|honestly\s+|always\s+|lowkey\s+|"
+                             r"highkey\s+|genuinely\s+|easily\s+|forever\s+|officially\s+)?my\s+(?:new\s+)?(?:all[- ]time\s+|absolute\s+)?"
                              r"fav(?:ou?rite|e)?\s+(?P<topic>[a-z ]{2,20}?)\b(?=\s*(?:[.,!?;]|$|\s(?:and|but|ever"
                              r"|of all|now|these days|lately|too|though)\b))",
                              re.I)
@@ -261,6 +274,11 @@ _DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|
                      r"i\s+(?:have|'ve got)\s+a\s+new\s+(?:girlfriend|boyfriend|partner)|"
                      r"i\s+(?:have|'ve got)\s+a\s+(?:girlfriend|boyfriend|partner|wife|husband)|"
                      r"i\s+(?:don'?t|do not)\s+have\s+a\s+(?:girlfriend|boyfriend|partner)|"
+                     r"(?:i'?ve\s+|i\s+have\s+|^\W*)(?:been|stayed)\s+single|^\W*(?:still|forever|happily|very)\s+single|"
+                     r"(?:^|[,.!]\s*|\b(?:and|but|lol|so)\s+|i\s+have\s+)no\s+(?:bf|gf|boyfriend|girlfriend|partner|s\.?o\.?)"
+                     r"(?=\s*(?:rn|atm|right now|currently|yet|lol|haha|tho|though|either|[.,!?;:]|$))|"
+                     r"(?:i'?m\s+|i am\s+|^\W*)not\s+(?:seeing|dating|with|talking to)\s+any(?:one|body)(?![\w'’])|"
+                     r"(?:i'?m\s+|i am\s+)(?:still\s+|very\s+|so\s+|forever\s+|happily\s+)?single|"
                      r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped)|"
                      r"(?:we|i)\s+(?:just\s+|finally\s+|officially\s+)?made\s+it\s+(?:official|facebook official|"
                      r"insta official)|"
@@ -382,11 +400,78 @@ def english_facts(text: str) -> list[Candidate]:
         found += _traits(sentence)
     found += _pets(text)
     found += _greeting_from(text)
+    found += _city_complaint(text) if not any(c.subject == "residence" for c in found) else []
+    found += _food_fave_it(text, found)
+    found += _family_news(text)
     return _name_partner(text, found)
 
 
+# "austin heat is killing me", "the traffic in denver is insane": a known city's daily life, said as home.
+_CITY_WORD = "|".join(sorted((re.escape(c) for c in CITIES_EN if len(c) > 3), key=len, reverse=True))
+_CITY_LIFE = re.compile(rf"(?:^|[.!?,]\s*|\b(?:this|the|ugh|man|god|omg)\s+)(?P<v>{_CITY_WORD})\s+(?:heat|weather|humidity|"
+                        rf"traffic|rent|winters?|summers?|pollen|allergies|drivers|parking|prices)\s+(?:is|are|has\s+been|"
+                        rf"have\s+been)\b|\b(?:here\s+in|back\s+home\s+in|living\s+in\s+(?:the\s+)?(?:middle\s+of\s+)?)"
+                        rf"\s*(?P<v2>{_CITY_WORD})\b", re.I)
+
+
+def _city_complaint(text: str) -> list[Candidate]:
+    match = _CITY_LIFE.search(text)
+    if not match or re.search(r"\b(?:visit|visiting|trip|vacation|flight|flying|layover|was in|went to)\b", text, re.I):
+        return []
+    value = match.group("v") or match.group("v2")
+    return [Candidate("residence", value.title() if value.islower() else value)]
+
+
+# "ramen. it's literally my fave food", "tonkotsu forever": a favourite food named before "it's" or by itself.
+_IT_FAVE = re.compile(r"\b(?:it'?s|that'?s|its|thats|they'?re)\s+(?:\w+\s+)?my\s+(?:all[- ]time\s+|absolute\s+|number\s+one\s+"
+                      r"|#1\s+)?fav(?:ou?rite|e)?\s+(?P<topic>food|dish|meal|snack|thing\s+to\s+eat)\b", re.I)
+_FOREVER = re.compile(r"^\W*(?P<v>[a-z][a-z -]{1,30}?)\s+(?:forever|for life|supremacy|4\s*life|or nothing)\b", re.I)
+_FOOD_WORD = "|".join(sorted((re.escape(f) for f in FOODS_EN), key=len, reverse=True))
+_FOOD_IN = re.compile(rf"\b(?:[a-z]+\s+)?(?:{_FOOD_WORD})\b", re.I)
+
+
+def _food_fave_it(text: str, found: list[Candidate]) -> list[Candidate]:
+    if any(c.subject == "favorite_food" for c in found):
+        return []
+    match = _IT_FAVE.search(text)
+    if match:
+        foods = [m.group(0) for m in _FOOD_IN.finditer(text[:match.start()])]
+        if foods:
+            food = foods[-1]
+            base = in_list(food, FOODS_EN)
+            value = food if base and food.lower() != base and not re.match(
+                r"(?:i|a|an|the|my|love|eat|ate|had|some|about|for|and|but|of|is|was)\s", food, re.I) else base
+            return [Candidate("favorite_food", value or food)]
+    match = _FOREVER.search(text)
+    if match and in_list(_clean(match.group("v")), FOODS_EN):
+        return [Candidate("favorite_food", _clean(match.group("v")))]
+    return []
+
+
+# "my sister maya is pregnant!! due in september": news in the user's family, kept in the user's words.
+_FAMILY_NEWS = re.compile(r"\bmy\s+(?:(?:big|little|older|younger|baby|twin)\s+)?(?P<who>sister|brother|mom|mum|mother|dad|father|"
+                          r"cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|parents|sis|bro|niece|nephew"
+                          r"|sister-in-law|brother-in-law|daughter|son)(?:\s+(?P<name>[A-Za-z][\w'-]+))?\s+"
+                          r"(?:is|'s|just|got|finally|and\s+her\s+\w+|and\s+his\s+\w+)\s*(?:\w+\s+){0,2}?"
+                          r"(?P<what>pregnant|expecting|having\s+a\s+baby|engaged|married|getting\s+married|had\s+(?:a|the|her)"
+                          r"\s+baby|gave\s+birth|graduat(?:ed|ing)|retir(?:ed|ing)|passed\s+away|divorced)\b", re.I)
+
+
+def _family_news(text: str) -> list[Candidate]:
+    match = _FAMILY_NEWS.search(text)
+    if not match or _negated(text, match.start("what")):
+        return []
+    start = match.start() + 3  # drop "my "
+    rest = re.split(r"(?<=[.!?…])\s+(?=[A-Za-z])(?![^.!?…]*\b(?:due|aunt|uncle|baby|wedding)\b)", text[start:])[0]
+    value = re.sub(r"\s+", " ", re.sub(r"([!?.])\1+", r"\1", rest)).strip(" !.…")
+    name = match.group("name")
+    if name and name.lower() not in {"is", "just", "got", "finally", "and"}:
+        value = value.replace(name, name[0].upper() + name[1:], 1)
+    return [Candidate("family_news", value[:160])]
+
+
 _GREETING_FROM = re.compile(r"^\W*(?:h+i+|he+y+|hello+|greetings|howdy|yo+)\W*(?:\w+\W+)?from\s+"
-                            r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)(?=\s*(?:[!.…,]|$))", re.I)
+                            r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)(?=\s*(?:[^\w\s]|$))", re.I)
 _ARRIVED = re.compile(r"\b(?:made it|moved|arrived|landed|new (?:place|home|apartment|city)|settled in|finally here|"
                       r"home now|unpack(?:ing|ed)?|move(?:d)? in)\b", re.I)
 
@@ -522,6 +607,9 @@ def _traits(sentence: str) -> list[Candidate]:
         value = re.sub(r"^(?:i'?m|i|we)\s+", "", match.group("v"), flags=re.I)
         if re.search(r"broke up|got dumped", value, re.I):
             value = "single (recently broke up)"
+        elif re.search(r"\bsingle\b|\bno\s+(?:bf|gf|boy|girl|partner|s\.?o)|not\s+(?:seeing|dating|with|talking)", value, re.I) \
+                and not re.search(r"don'?t|do not", value, re.I):
+            value = "single"
         elif re.search(r"official|together|a couple|exclusive|said yes|asked me out|agreed|got a|^we'?re\s+dating",
                        value, re.I):
             value = "in a relationship (new)"

@@ -178,6 +178,15 @@ def _life_favorites(clause: str, message: str, context: str) -> list[Candidate]:
     return found
 
 
+_COPULA_END = re.compile(r"(?:이야|야|임|이에요|예요|에요|입니다|이지|이고|인데|이거든|이라서|라서)$")
+
+
+def _strip_copula(value: str) -> str:
+    """"카리나야" → 카리나: the analyser may keep the copula on an unknown name."""
+    stripped = _COPULA_END.sub("", value or "")
+    return stripped if stripped != value and len(stripped) >= 2 else value
+
+
 def _favorites(clause: str, message: str) -> list[Candidate]:
     found = []
     if clause.rstrip().endswith("?"):
@@ -198,7 +207,7 @@ def _favorites(clause: str, message: str) -> list[Candidate]:
             if candidate:
                 found.append(candidate)
     for match in _BEST_TOPIC.finditer(clause):
-        value = noun_phrase_after(clause, match.end(), max_words=3)
+        value = _strip_copula(noun_phrase_after(clause, match.end(), max_words=3))
         topic = match.group("topic") or ""
         candidate = _preference(value, topic) if topic else (_preference(value) or _preference(value, "가수"))
         if candidate and not about_someone_else(clause, match.start()):
@@ -330,8 +339,17 @@ _HABIT = re.compile(r"매일|매주|자주|꾸준히|주로|마다|요즘|취미
 _ONE_OFF = re.compile(r"어제|그저께|오늘|아까|지난|저번|갔다\s*옴|갔다\s*왔|다녀왔|다녀옴|처음으로|한\s*번")
 
 
+# "풋살 동호회 다녀", "회사 풋살 동호회에서 뛰어": a club is a habit.
+_SPORT_CLUB = re.compile(rf"(?<![가-힣])(?P<s>{_SPORT_WORD})\s*(?:동호회|동아리|클럽|크루|소모임|모임|팀)(?![가-힣]*(?:장님|원들))")
+_LEFT_CLUB = re.compile(r"^\S*\s*(?:\S+\s+)?(?:탈퇴|나왔|나옴|그만|관뒀|관둠|해체|없어)")
+
+
 def _hobby_sport(clause: str) -> list[Candidate]:
     found = []
+    for match in _SPORT_CLUB.finditer(clause):
+        if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()) \
+                and not _LEFT_CLUB.match(clause[match.end():]):
+            found.append(Candidate("sport", match.group("s")))
     for match in _MUSIC.finditer(clause):
         value = noun_phrase_before(clause, match.start(), max_words=2)
         if not valid_value(value) or value in _NOT_ARTIST or about_someone_else(clause, max(0, clause.rfind(value))):
@@ -400,7 +418,7 @@ def _hobby_sport(clause: str) -> list[Candidate]:
             continue
         habit = _HABIT.search(clause) or match.group("v").startswith(("좋아", "즐기", "즐겨", "배우", "배워", "배움", "배운",
                                                                        "다니", "다녀", "다님", "다닌", "입문"))
-        if not habit and (re.match(r"\S*(?:고|서)(?:\s|$)", after) or re.match(r"\S*(?:었|았|였|했|쳤|탔|뛰었|뛰었)", after)
+        if not habit and (re.match(r"\S*(?:고|서)(?:\s|$)", after) or re.match(r"\S*(?:러|려고)(?:\s|$)", after) or re.match(r"\S*(?:었|았|였|했|쳤|탔|뛰었|뛰었)", after)
                           or _ONE_OFF.search(clause)):
             continue  # "자전거 타고 한강 갔다옴", "어제 테니스 쳤어": one outing, not the user's sport
         found.append(Candidate("sport", match.group("s")))
@@ -424,13 +442,37 @@ def _best_friend(clause: str) -> list[Candidate]:
     return found
 
 
+# "곱창 없으면 못 살아", "마라탕 없인 못 살지": a favourite food (or a plain like for anything else).
+_CANT_LIVE = re.compile(r"(?P<v>[가-힣A-Za-z]+)\s*(?:이|가)?\s*(?:없으면|없인|없이는|없이|빼면)\s*(?:진짜\s*|절대\s*|난\s*|나\s*)?"
+                        r"(?:못\s*살|안\s*돼|못\s*사는|인생\s*무의미)")
+# "요즘은 곱창보다 마라탕", "곱창보단 마라탕이 더 좋아": the second food is the favourite now.
+_RATHER = re.compile(r"(?P<old>[가-힣A-Za-z]+?)\s*(?:보다|보단|보다는)\s+(?:(?:요즘은|이제는|이제|난|나는|훨씬|더)\s+)*"
+                     r"(?P<v>[가-힣A-Za-z]+?)(?:이|가)?(?:\s*(?:더|훨씬|제일)\s*(?:좋|맛있|땡겨|당겨|최고|끌려)\S*|\s*(?:이야|야|임|지|인듯|파)?"
+                     r"\s*[ㅋㅎ!.~]*\s*$)")
+
+
+def _food_favorites(clause: str) -> list[Candidate]:
+    found = []
+    for match in _CANT_LIVE.finditer(clause):
+        value = noun_phrase_before(clause, match.end("v"), max_words=2)
+        if valid_value(value) and value not in _NOT_PREFERENCE and not about_someone_else(clause, match.start()):
+            typed = type_subject(value)
+            found.append(Candidate(typed if typed in {"favorite_food", "favorite_drink"} else "likes", value))
+    for match in _RATHER.finditer(clause):
+        old, value = match.group("old"), match.group("v")
+        if is_food_ko(value) and (is_food_ko(old) or "좋" in match.group(0)) \
+                and not about_someone_else(clause, match.start()):
+            found.append(Candidate("favorite_food", value))
+    return found
+
+
 def preference_facts(clause: str, message: str, context: str = "") -> list[Candidate]:
     """Return favourites, likes/dislikes, hobby, sport and best friend stated in one clause.
 
     `context` is the character's turn before the message, where "내 소울푸드임" may find what it means.
     """
     found = (_favorites(clause, message) + _life_favorites(clause, message, context) + _likes(clause)
-             + _hobby_sport(clause) + _best_friend(clause))
+             + _hobby_sport(clause) + _best_friend(clause) + _food_favorites(clause))
     # A clause that names a favourite should not also list it as a plain like.
     named = {c.value for c in found if c.subject != "likes"}
     return [c for c in found if c.subject != "likes" or c.value not in named]
@@ -441,25 +483,40 @@ def preference_facts(clause: str, message: str, context: str = "") -> list[Candi
 
 _CHANGED = r"(?:바뀜|바뀌었\S*|바꼈\S*|바뀐\s*듯|바뀌어\S*|갈아탐|갈아탔\S*|바꿈|바꿨\S*)"
 _BEST_CHANGED = re.compile(rf"(?:내\s*|제\s*)?(?:최애|제일\s*좋아하는|가장\s*좋아하는)\s*(?P<topic>[가-힣]{{1,5}}?)?\s*"
-                           rf"(?:가|이|는|은|도)?\s*(?:(?P<before>\S+?)(?:으로|로)\s*)?{_CHANGED}")
+                           rf"(?:가|이|는|은|도)?\s*(?:(?:\S+?에서\s*)?(?P<before>\S+?)(?:으로|로)\s*)?{_CHANGED}")
 _NOW_LEAD = re.compile(r"[\s,.!~ㅋㅎㅠ]*(?:(?:이제(?:는|부터)?|지금은|요즘은|앞으로는|새\s*최애는?|새로운\s*최애는?|"
                        r"바로|걍|그냥)\s*)*")
 UNRESOLVED_FAVORITE = "favorite_"
+# "카리나에서 해린으로 최애 바뀜", "최애가 카리나에서 해린으로 갈아탐": the new one is the one after 에서.
+_CHANGED_TO_FIRST = re.compile(rf"(?:(?P<old>\S+?)에서\s*)?(?P<before>[가-힣A-Za-z0-9]\S*?)(?:으로|로)\s*(?:내\s*|제\s*)?"
+                               rf"최애\s*(?P<topic>[가-힣]{{1,5}}?)?\s*(?:가|이|도)?\s*{_CHANGED}")
+_FROM_TO = re.compile(r"^(?P<old>[가-힣A-Za-z0-9]\S*?)에서\s*(?P<new>[가-힣A-Za-z0-9][가-힣A-Za-z0-9&.'-]*)")
+
+
+def _changed_value(message: str, match: re.Match) -> str:
+    value = match.group("before") or ""
+    if value.endswith("에서"):
+        value = ""
+    if not value:
+        lead = _NOW_LEAD.match(message, match.end())
+        rest = message[lead.end() if lead else match.end():]
+        from_to = _FROM_TO.match(rest)  # "이제 카리나에서 해린": the new one
+        word = re.match(r"[가-힣A-Za-z0-9][가-힣A-Za-z0-9&.'-]*", rest)
+        value = from_to.group("new") if from_to else (word.group(0) if word else "")
+    value = re.sub(r"(?:이야|야|임|이에요|예요|에요|입니다|으로|로)$", "", value.strip())
+    return strip_name_suffix(value) if re.fullmatch(r"[가-힣]{3,5}", value) and not type_subject(value) else value
 
 
 def changed_favorite(message: str) -> list[Candidate]:
     """Return the new favourite of "최애 바뀜 이제 해린"; its subject is resolved later when no topic says it."""
-    match = _BEST_CHANGED.search(message)
-    if not match or about_someone_else(message, match.start()):
-        return []
-    value = match.group("before") or ""
-    if not value:
-        lead = _NOW_LEAD.match(message, match.end())
-        word = re.match(r"[가-힣A-Za-z0-9][가-힣A-Za-z0-9&.'-]*", message[lead.end() if lead else match.end():])
-        value = word.group(0) if word else ""
-    value = re.sub(r"(?:이야|야|임|이에요|예요|에요|입니다|으로|로)$", "", value.strip())
-    value = strip_name_suffix(value) if re.fullmatch(r"[가-힣]{3,5}", value) and not type_subject(value) else value
-    if not valid_value(value, max_len=20) or value in _NOT_PREFERENCE:
+    for pattern in (_BEST_CHANGED, _CHANGED_TO_FIRST):
+        match = pattern.search(message)
+        if not match or about_someone_else(message, match.start()):
+            continue
+        value = _changed_value(message, match)
+        if valid_value(value, max_len=20) and value not in _NOT_PREFERENCE:
+            break
+    else:
         return []
     topic = match.group("topic") or ""
     if topic and topic in TOPIC_SUBJECTS_KO:

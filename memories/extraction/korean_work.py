@@ -26,6 +26,10 @@ _WORK_AS = re.compile(r"(?P<job>\S+?)(?:으로|로)\s*(?:일해|일하고|일하
                       r"이직|전직|전향|취업|옮겼|옮김|일\s*시작|새로\s*시작|들어감|들어갔|커리어\s*전환)")
 # "간호사 됐어!", "드디어 정식 바리스타 됨": the user became something.
 _BECAME = re.compile(r"(?P<job>\S+?)(?:이|가)?\s*(?:됐|됨(?=$|[\s!.,~ㅋㅎ])|되었|돼\s*버렸)")
+# "정형외과에서 물리치료사 함", "카페에서 바리스타 해요": an occupation done at a workplace.
+_JOB_AT = re.compile(r"(?P<place>\S+?)에서\s*(?P<job>(?:[가-힣A-Za-z]+\s+)?[가-힣A-Za-z]+?)\s*(?:로\s*|으로\s*)?(?:일\s*)?"
+                     r"(?:해|함|해요|하고|합니다|하는\s*중|하는데|한다|하거든|하지|하는\s*사람|일해|일하고|근무)"
+                     r"(?=$|[\s!.,~?ㅋㅎㅠ]|요|\S*있)")
 _OCCUPATION_TOPIC = re.compile(r"(?:내|제)?\s*직업(?:은|이)\s*")
 _WORKPLACE_NOUN = r"[가-힣A-Za-z]{2,12}(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업|센터|스튜디오)"
 _COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|다니는|다닌다|근무)")
@@ -93,6 +97,17 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
         if job and is_occupation_ko(job) and not about_someone_else(clause, match.start()) \
                 and not re.search(r"(?:안|못|꼭|되고\s*싶)\s*$", clause[:match.start()]):
             found.append(Candidate("occupation", job))
+    for match in _JOB_AT.finditer(clause):
+        job = noun_phrase_before(clause, match.end("job"), max_words=2)
+        if not job or not is_occupation_ko(job) or "알바" in job or about_someone_else(clause, match.start()) \
+                or negated_after(clause, match.end()) or wished_after(clause, match.end() - 1) \
+                or re.search(r"(?:했었|하던|했던)", clause[match.end("job"):match.end() + 4]):
+            continue
+        found.append(Candidate("occupation", job))
+        place = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=3)
+        place = re.sub(r"^(?:(?:요즘|지금|현재|최근|원래|나|난|저|전|나는|저는)\s+)+", "", place or "")
+        if valid_value(place) and "알바" not in clause:
+            found.append(Candidate("workplace", place))
     for match in _WORK_AT.finditer(clause):
         if "알바" in clause or "아르바이트" in clause:
             continue  # the part-time rule owns it

@@ -62,7 +62,19 @@ FOODS_EN = ("pizza", "burger", "burgers", "tacos", "taco", "sushi", "ramen", "ph
             "bulgogi", "korean bbq", "hot pot", "dim sum", "mac and cheese", "sandwich", "sandwiches", "salad",
             "soup", "pancakes", "waffles", "ice cream", "cheesecake", "donuts", "chocolate", "fries", "gyoza",
             "udon", "soba", "tonkatsu", "shawarma", "falafel", "kebab", "biryani", "paella", "risotto", "gnocchi",
-            "carbonara", "ceviche", "poke", "brisket", "ribs", "chili", "gumbo", "jambalaya", "pierogi", "pupusas")
+            "carbonara", "ceviche", "poke", "brisket", "ribs", "chili", "gumbo", "jambalaya", "pierogi", "pupusas",
+            "tonkotsu", "shoyu", "miso ramen", "mapo tofu", "xiao long bao", "banh mi", "laksa", "tikka masala",
+            "dal", "empanadas", "arepas", "mole", "cacio e pepe", "bagels", "croissants", "mala", "hot chicken")
+# Cities a user may name as home without a verb ("austin heat is killing me"): lower case.
+CITIES_EN = ("new york", "nyc", "los angeles", "la", "chicago", "houston", "phoenix", "philadelphia", "philly",
+             "san antonio", "san diego", "dallas", "austin", "san jose", "san francisco", "sf", "seattle", "denver",
+             "boston", "nashville", "portland", "las vegas", "vegas", "atlanta", "miami", "orlando", "tampa",
+             "minneapolis", "detroit", "baltimore", "charlotte", "raleigh", "salt lake city", "kansas city",
+             "st. louis", "new orleans", "pittsburgh", "cleveland", "columbus", "indianapolis", "milwaukee",
+             "sacramento", "albuquerque", "tucson", "el paso", "oklahoma city", "honolulu", "anchorage", "boise",
+             "toronto", "vancouver", "montreal", "calgary", "london", "manchester", "dublin", "paris", "berlin",
+             "amsterdam", "madrid", "barcelona", "rome", "sydney", "melbourne", "auckland", "tokyo", "osaka",
+             "seoul", "busan", "singapore", "manila", "hong kong", "taipei", "bangkok", "mexico city")
 FRUITS_EN = ("apple", "pear", "peach", "strawberry", "grape", "watermelon", "orange", "tangerine", "banana",
              "mango", "kiwi", "cherry", "blueberry", "plum", "persimmon", "lemon", "pineapple", "melon", "fig")
 DRINKS_KO = ("커피", "아메리카노", "라떼", "녹차", "홍차", "밀크티", "버블티", "콜라", "사이다", "맥주", "소주",
@@ -168,7 +180,8 @@ OCCUPATION_HEADS_EN = ("engineer", "developer", "designer", "programmer", "teach
                        "instructor", "librarian", "caregiver", "surgeon", "physician", "mechanic", "electrician",
                        "plumber", "carpenter", "paramedic", "firefighter", "pilot", "attendant", "teller",
                        "recruiter", "strategist", "copywriter", "journalist", "reporter", "veterinarian", "vet",
-                       "nanny", "babysitter", "housekeeper", "janitor", "dispatcher", "operator", "inspector")
+                       "nanny", "babysitter", "housekeeper", "janitor", "dispatcher", "operator", "inspector", "tech",
+                       "salesperson", "salesman", "saleswoman", "bookkeeper", "auditor", "underwriter")
 
 MAJOR_ABBREVIATIONS_KO = (
     "컴공", "컴퓨터공학", "전전", "전자공학", "전기공학", "기계공학", "화공", "화학공학", "산공", "산업공학",

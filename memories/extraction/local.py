@@ -29,6 +29,7 @@ from .emotions import Emotion, detect_emotion, summary_emotion
 from .english_facts import english_facts
 from .events import Event, events_in, own_birthday_on
 from .korean_facts import korean_facts
+from .korean_preferences import type_subject as korean_type_subject
 from .lexicon import is_korean
 from .morphology import content_nouns
 from .questions import asked_back, asked_subject, bare_answer, dangling_subject, first_clause
@@ -48,7 +49,8 @@ _JOINED_SUBJECTS = frozenset({"dating_status", "family"})  # one message may sta
 _NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})
 _MAX_EPISODE_CHARS = 1000
 # A fictional person the user writes or plays ("내 웹소설 여주 이름은 세레나"): their name, age... are not the user's.
-_FICTION_PERSON = re.compile(r"여주|남주|주인공|등장인물|캐릭터|캐릭|악역|히로인|조연|\bOC\b|\bmy\s+(?:oc|character|mc)\b|"
+_FICTION_PERSON = re.compile(r"여주|남주|주인공|(?:웹소설|소설|웹툰|만화|작품|시나리오|대본|팬픽|동화)\S{0,3}\s+(?:\S+\s+){0,3}?"
+                             r"(?:이름|나이|설정)|등장인물|캐릭터|캐릭|악역|히로인|조연|\bOC\b|\bmy\s+(?:oc|character|mc)\b|"
                              r"\bprotagonist\b|\bheroine\b|\bmain\s+(?:character|char)\b|\bvillain\b|"
                              r"\b(?:novel|story|book|fic|fanfic|webtoon|manga|comic|script|screenplay)'?s?\s+"
                              r"(?:hero|lead|girl|guy)\b", re.I)
@@ -109,14 +111,23 @@ _FAVORITE_CUES = (
 
 def _resolve_favorite(value: str, context: str, previous: str, favorites: list[str], korean: bool) -> str:
     """The subject of a changed favourite that names no topic ("최애 바뀜 이제 해린", "new fave is birria"):
-    the topic of the conversation just before, else the favourite last stored, else an idol/artist (Korean)."""
+    the topic of the conversation just before, else the favourite last stored, else an idol/artist (Korean).
+    In Korean "최애" is a person first: a value that is no food is not a favourite food or drink."""
+    typed = korean_type_subject(value) if korean else ""
+    if typed and typed != "sport":
+        return typed
+    subject = ""
     for text in (context, previous):
-        for subject, cue in _FAVORITE_CUES:
+        for cue_subject, cue in _FAVORITE_CUES:
             if text and cue.search(text):
-                return subject
-    if favorites:
-        return favorites[-1]
-    return "favorite_artist" if korean else "likes"
+                subject = cue_subject
+                break
+        if subject:
+            break
+    subject = subject or (favorites[-1] if favorites else "")
+    if korean and (not subject or subject in {"favorite_food", "favorite_drink"}):
+        return "favorite_artist"  # "최애 바뀜 이제 해린": an idol, whatever was eaten before
+    return subject or "likes"
 
 
 def _semantic_importance(subject: str, explicit: bool) -> int:
@@ -205,6 +216,8 @@ class _MessageExtraction:
             topics = [_normalise(t) for t in self.avoid_topics]
             found = [c for c in found if not any(_normalise(c.value) in t or t in _normalise(c.value) for t in topics)]
         # A pattern may already hold the answer under a finer subject ("곱창이랑 마라탕 좋아해요" → likes).
+        if asked in _FICTION_SUBJECTS and _FICTION_PERSON.search(context or ""):
+            asked = ""  # "주인공 이름은 뭐야?" → "세레나야": the heroine's name, not the user's
         if asked and not fiction and not self.avoid_topics \
                 and not any(c.subject == asked or c.value in first for c in found):
             answer = bare_answer(asked, self.text, self.korean, question=context)

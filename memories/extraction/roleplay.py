@@ -34,8 +34,24 @@ _PROPOSAL = re.compile(
     r"game\s+of\s+pretend)\b"
     r"|\b(?:wanna|want\s+to|can\s+we|could\s+we|shall\s+we|how\s+about)\s+(?:do\s+|play\s+|try\s+)?(?:a\s+|an\s+|some\s+)?"
     r"(?:[\w-]+\s+){0,3}?(?:role-?\s?play|rp)\b"
-    r"|\b(?:role-?\s?play|rp)\s+(?:time|mode|start)\b|\bin\s+character\b",
+    r"|\b(?:role-?\s?play|rp)\s+(?:time|mode|start)\b|\bin\s+character\b"
+    r"|\b(?:wanna|want\s+to|let'?s|can\s+we|could\s+we|shall\s+we|how\s+about\s+we)\s+play\s+(?:a\s+game\s+of\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:pirates|knights|spies|detectives|wizards|astronauts|superheroes|zombies|vampires|"
+    r"cops\s+and\s+robbers|house|pretend|make-?believe)\b",
     re.I)
+# "you're the captain of a pirate ship, i'm the first mate": both roles handed out in one message.
+_BOTH_ROLES = re.compile(r"(?:\byou'?re|\byou\s+are|\byou\s+(?:play|be))\s+(?:the|a|an)\s+[\w' -]{2,40}?[,;.!]?\s+(?:and\s+)?"
+                         r"(?:i'?m|i\s+am|i'?ll\s+be|i\s+play)\s+(?:the|a|an|your)\s+\w+"
+                         r"|(?:\bi'?m|\bi\s+am|\bi'?ll\s+be)\s+(?:the|a|an)\s+[\w' -]{2,40}?[,;.!]?\s+(?:and\s+)?"
+                         r"(?:you'?re|you\s+are|you\s+play|you\s+be)\s+(?:the|a|an|my)\s+\w+", re.I)
+# A persona's self-introduction: "captain rosa vex.", "i'm commander shepard", "name's jax, born on europa".
+_PERSONA = re.compile(r"^\W*(?:(?:i'?m|i\s+am|name'?s|they\s+call\s+me|call\s+me)\s+)?(?:captain|capt\.?|commander|admiral|"
+                      r"lord|lady|sir|dame|king|queen|prince|princess|detective|agent|general|sergeant|lieutenant|"
+                      r"professor|doctor|dr\.|master|knight|warlord|emperor|empress|baron|duke|count)\s+"
+                      r"(?!(?:of|at|for|and|the|now|too|in|on|so|again|this|that|my|our|to|lol|haha)\b)[a-z][\w'-]+", re.I)
+_OTHERWORLDLY = re.compile(r"\bfrom\s+(?:mars|venus|jupiter|saturn|the\s+(?:moon|stars|void|outer\s+rim|kingdom|north\s+pole)"
+                           r"|another\s+(?:planet|galaxy|world|dimension)|planet\s+\w+)|\bborn\s+on\s+(?:mars|europa|titan|"
+                           r"the\s+moon|a\s+(?:ship|starship))|\b(?:centuries|millennia|\d{3,}\s+years)\s+old\b", re.I)
 _ASSIGN_ROLE = re.compile(
     r"\byou'?re\s+(?:the|my|a|an)\s+\w+|\byou\s+(?:play|be)\s+(?:the|my|a|an)\s+\w+|\bi'?ll\s+be\s+(?:the|your|a|an)\s+"
     r"|(?:너는|넌|니가|네가)\s*\S+\s*(?:역할|해|하고|맡아)|(?:나는|난)\s*\S+\s*(?:역할|할게|할래|맡을게)", re.I)
@@ -71,7 +87,8 @@ class RolePlayWindow:
         self._last_at = at or self._last_at
         if _END.search(text):
             self.active = False
-        elif _PROPOSAL.search(text) or (_RP_WORDS.search(text) and _ASSIGN_ROLE.search(text)):
+        elif _PROPOSAL.search(text) or (_RP_WORDS.search(text) and _ASSIGN_ROLE.search(text)) \
+                or _BOTH_ROLES.search(text):
             self.active = True
 
     def user_in_character(self, text: str, context: str = "", at=None) -> bool:
@@ -89,7 +106,9 @@ class RolePlayWindow:
             return True  # the set-up turn ("무협 롤플 하자, 나는 흑풍 할게") is not about the user
         if self.active:
             return True
-        if in_character(text, context) or (_NARRATION.search(text) and _NARRATION.search(context or "")):
+        if in_character(text, context) or (_NARRATION.search(text) and _NARRATION.search(context or "")) \
+                or _BOTH_ROLES.search(text) \
+                or (_PERSONA.search(text) and (_NARRATION.search(context or "") or _OTHERWORLDLY.search(text))):
             self.active = True
             return True
         return False

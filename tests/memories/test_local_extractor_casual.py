@@ -362,3 +362,143 @@ def test_weekday_uses_the_users_offset():
 def test_own_birthday_today_uses_the_users_offset():
     late = datetime(2026, 6, 2, 23, 0, tzinfo=CST)  # June 3 in UTC
     assert [d.date for d in run(U("today is my birthday!!"), at=late).special_dates] == ["06-02"]
+
+
+# --- replay gaps: jobs at a place, idol favourites, clubs, fiction, food favourites, English updates ---------
+
+@pytest.mark.parametrize("text, job, place", [
+    ("정형외과에서 물리치료사 함", "물리치료사", "정형외과"),
+    ("나 카페에서 바리스타 해요", "바리스타", "카페"),
+    ("요즘 대학병원에서 간호사 하고 있어", "간호사", "대학병원"),
+    ("스타트업에서 개발자로 일해", "개발자", "스타트업"),
+])
+def test_job_done_at_a_place_is_an_occupation_not_a_name(text, job, place):
+    result = run(A("이름이 뭐야?"), U(text))
+    assert values(result, "occupation") == [job]
+    assert values(result, "workplace") == [place]
+    assert values(result, "name") == []
+
+
+@pytest.mark.parametrize("text", ["나중에 병원에서 간호사 하고 싶어", "엄마는 학교에서 선생님 하셔", "예전에 카페에서 바리스타 했었어"])
+def test_wished_past_or_someone_elses_job_at_a_place_is_not_the_occupation(text):
+    assert values(run(U(text)), "occupation") == []
+
+
+@pytest.mark.parametrize("turns, value", [
+    ((U("내 최애는 윈터야"),), "윈터"),
+    ((U("최애는 민지임"),), "민지"),
+    ((U("점심 뭐 먹지 고민이다"), U("최애 바뀜 ㅋㅋ 이제 윈터에서 하니")), "하니"),
+    ((U("떡볶이가 최애 음식이야"), U("아 그리고 최애 바뀜ㅋㅋ 이제 하니")), "하니"),
+    ((U("윈터에서 하니로 최애 바뀜"),), "하니"),
+    ((U("최애가 윈터에서 하니로 갈아탐"),), "하니"),
+])
+def test_a_bare_choeae_is_an_idol(turns, value):
+    result = run(*turns)
+    assert values(result, "favorite_artist") == [value]
+    assert all(not v.endswith(("에서", "야", "임")) for v in values(result, "favorite_food") + values(result, "likes"))
+    assert value not in values(result, "favorite_food")
+
+
+def test_a_changed_food_favourite_is_still_food():
+    assert values(run(U("점심 뭐 먹지"), U("최애 바뀜 이제 쌀국수")), "favorite_food") == ["쌀국수"]
+
+
+@pytest.mark.parametrize("text", ["농구 동호회 다녀", "회사 배드민턴 동호회에서 치고 있어", "테니스 동호회 들어갔어 ㅎㅎ"])
+def test_a_sport_club_is_a_sport(text):
+    assert len(values(run(U(text)), "sport")) == 1
+
+
+@pytest.mark.parametrize("text", ["형이 농구 동호회 다녀", "테니스 동호회 탈퇴했어", "주말에 자전거 타러 갈 거야", "어제 자전거 탔어"])
+def test_no_sport_from_someone_elses_club_a_quit_or_one_outing(text):
+    assert values(run(U(text)), "sport") == []
+
+
+@pytest.mark.parametrize("turns", [
+    (U("나 요즘 판타지 웹소설 써"), A("오 주인공 이름은 뭐야?"), U("리엔이야")),
+    (U("웹툰 그리는데 이름은 리엔으로 정했어"),),
+    (A("이름이 뭐야?"), U("내 소설 남주 이름이 카일이야")),
+])
+def test_a_fictional_characters_name_is_not_the_users(turns):
+    assert values(run(*turns), "name") == []
+
+
+@pytest.mark.parametrize("turns, value", [
+    ((U("순대국 없으면 못 살아"),), "순대국"),
+    ((U("짜장면 없인 못 살지 ㅋㅋ"),), "짜장면"),
+    ((U("족발이 최고지"),), "족발"),
+    ((U("족발이 최고야"), U("근데 요즘은 족발보다 쌀국수")), "쌀국수"),
+    ((U("족발보단 쌀국수가 더 좋아"),), "쌀국수"),
+])
+def test_food_favourites_said_casually(turns, value):
+    assert values(run(*turns), "favorite_food")[-1] == value
+
+
+def test_cannot_live_without_a_person_is_no_food():
+    result = run(U("너 없으면 못 살아"))
+    assert values(result, "favorite_food") == []
+
+
+@pytest.mark.parametrize("text, city", [
+    ("heyyy from PORTLAND 🌲 we finally made it", "PORTLAND"),
+    ("hi from boston!! 🦞 moved in yesterday", "boston"),
+    ("seattle traffic is insane today", "Seattle"),
+    ("ugh the chicago winters are brutal", "Chicago"),
+])
+def test_city_as_home_from_a_greeting_or_daily_complaint(text, city):
+    assert values(run(U(text)), "residence") == [city]
+
+
+@pytest.mark.parametrize("text", ["flying to seattle tomorrow, seattle weather is so gloomy", "i'm the captain of my team"])
+def test_no_residence_from_a_trip(text):
+    assert values(run(U(text)), "residence") == []
+
+
+@pytest.mark.parametrize("text", ["i've been single for two years now", "no gf rn lol", "honestly i'm not dating anyone",
+                                  "not seeing anybody atm", "still single haha", "i'm still single"])
+def test_single_said_casually(text):
+    assert values(run(U(text)), "dating_status") == ["single"]
+
+
+def test_a_new_partner_follows_single():
+    result = run(U("no gf rn lol"), A("aw"), U("update: her name is priya... we made it official!"))
+    assert values(result, "dating_status")[-1] == "in a relationship (new) with Priya"
+
+
+@pytest.mark.parametrize("text, food", [
+    ("pho. it's honestly my fave food", "pho"),
+    ("i could eat dumplings every day, it's my favorite food", "dumplings"),
+    ("sushi is literally my favourite food", "sushi"),
+    ("shoyu forever", "shoyu"),
+])
+def test_favourite_food_said_with_it_or_forever(text, food):
+    assert values(run(U(text)), "favorite_food") == [food]
+
+
+@pytest.mark.parametrize("text, job", [
+    ("starting tuesday as a pharmacy tech", "pharmacy tech"),
+    ("new job!! i start next week as a project manager", "project manager"),
+    ("i'm officially a software engineer", "software engineer"),
+])
+def test_a_new_job_start_is_the_occupation(text, job):
+    assert values(run(U("tomorrow's my last day as a barista"), U(text)), "occupation")[-1] == job
+
+
+@pytest.mark.parametrize("text, words", [
+    ("my brother leo just got engaged!!", "brother Leo just got engaged"),
+    ("omg my cousin is pregnant, due in may", "cousin is pregnant"),
+])
+def test_family_news_is_kept_in_the_users_words(text, words):
+    news = [f for f in semantic(run(U(text))) if f.subject == "family_news"]
+    assert len(news) == 1 and words in news[0].content
+
+
+@pytest.mark.parametrize("turns", [
+    (U("wanna play knights?"), A("*kneels* My liege, who approaches?"), U("ha ok"), A("*the gates creak*"),
+     U("sir aldric of the north. forty years old, from the kingdom of ash")),
+    (A("ok here we go: you're the ship's doctor, i'm the captain"), U("name's mira holt, born on titan, allergic to nothing")),
+    (A("*the airlock hisses open* State your name, stranger."), U("commander vega. two hundred years old, from another galaxy")),
+])
+def test_persona_introductions_inside_role_play_are_ignored(turns):
+    result = run(*turns)
+    last = f"m{len(turns) - 1}"
+    assert from_message(result, last) == []
