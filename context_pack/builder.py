@@ -5,10 +5,13 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
+from accounts.models import Plan, TierPolicy
 from accounts.selectors import tier_policy_for_user
+from context_layers.models import UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
-from context_layers.models import UserActivity
+from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
+from memories.subjects import CHANGEABLE_SUBJECT_WORDS
 
 from . import rendering
 from .budgets import LAYER_PRIORITY, allocate
@@ -43,12 +46,41 @@ def _fill(layer: LayerText, candidates: list[tuple[str, ScoredMemory | None]], b
 
 
 def _still_true(retrieved: RetrievedMemories):
-    """Drop memories that repeat a corrected value: the block states only the current canon."""
+    """Drop memories that may no longer be true: the block states only the current canon.
+
+    - a memory repeating a corrected value ("노원" after "이제 신촌 살아");
+    - a raw message about a changeable subject (where the user lives, works, dates) older than the
+      fact that states its current value — it may describe the old one even when that was never
+      stored as a fact of its own.
+    """
     outdated = [value.casefold() for value in retrieved.outdated_values]
+    current = {}
+    for scored in retrieved.identity + retrieved.state + retrieved.ranked:
+        item = scored.item
+        if item.subject_key in CHANGEABLE_SUBJECT_WORDS:
+            known = current.get(item.subject_key)
+            if known is None or item.created_at > known.created_at:
+                current[item.subject_key] = item
+
+    def mentions_current_value(text: str, fact) -> bool:
+        return any(len(part) >= 2 and part in text for part in fact.subject_value.casefold().split())
+
+    def superseded_by_newer_fact(item) -> bool:
+        text = f" {item.content.casefold()}"
+        return any(
+            item.created_at < fact.created_at
+            and not (item.source_message_id and item.source_message_id == fact.source_message_id)
+            and any(word in text for word in CHANGEABLE_SUBJECT_WORDS[subject])
+            and not mentions_current_value(text, fact)  # "5/21에 분당으로 이사 가" still holds
+            for subject, fact in current.items()
+        )
 
     def keep(scored: ScoredMemory) -> bool:
-        text = f"{scored.item.content} {scored.item.subject_value}".casefold()
-        return not any(value in text for value in outdated)
+        item = scored.item
+        text = f"{item.content} {item.subject_value}".casefold()
+        if any(value in text for value in outdated):
+            return False
+        return bool(item.subject_key) or not superseded_by_newer_fact(item)
     return keep
 
 
@@ -90,13 +122,31 @@ def _drop_empty_headings(layer: LayerText) -> None:
     layer.lines = kept
 
 
+def _scope_reads(user, character) -> tuple[TierPolicy, UserContext, MemorySettings, UserActivity | None]:
+    """The plan's policy, the scope's context, the memory settings and the shared activity, in two queries.
+
+    The rows (and defaults when a row is missing) of tier_policy_for_user, user_context_for,
+    memory_settings_for and UserActivity, read through one-to-one joins from the scope's context row
+    instead of one query each.
+    """
+    context = UserContext.objects.select_related("user__plan", "user__memory_settings", "user__activity") \
+        .filter(user=user, character=character).first()
+    if context is None:  # a scope without layers yet
+        return tier_policy_for_user(user), user_context_for(user=user, character=character), \
+            memory_settings_for(user), UserActivity.objects.filter(user=user).first()
+    owner = context.user
+    plan = getattr(owner, "plan", None)
+    policy = TierPolicy.objects.get(plan=(plan.plan if plan is not None else None) or Plan.FREE)
+    memory_settings = getattr(owner, "memory_settings", None) or MemorySettings(user=user)
+    return policy, context, memory_settings, getattr(owner, "activity", None)
+
+
 def build_context_pack(*, user, character, message: str, budget: int, situation: str | None,
                        query_vector=None, gap=None) -> dict:
     """Return the prompt block and its per-layer breakdown; `tokens` never exceeds `budget`."""
     now = timezone.now()
     today = timezone.localdate(now)
-    policy = tier_policy_for_user(user)
-    context = user_context_for(user=user, character=character)
+    policy, context, memory_settings, activity = _scope_reads(user, character)
     tools = context.tools or {}
     chosen = situation or detect_situation(message=message, gap=gap, special_dates=tools.get("specialDates", []),
                                            today=today)
@@ -104,7 +154,6 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     header_tokens = _line_tokens(header)
     budgets = allocate(max(0, budget - header_tokens), chosen, soul_enabled=policy.soul_enabled)
 
-    memory_settings = memory_settings_for(user)
     layers = {name: LayerText() for name in LAYER_PRIORITY}
     if memory_settings.enabled:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
@@ -113,7 +162,6 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})
-    activity = UserActivity.objects.filter(user=user).first()
     heartbeat = heartbeat_for_tier(context.heartbeat or {}, detail=policy.heartbeat_detail, activity=activity)
     gap_days = gap.days if gap is not None else None
     sources = {
@@ -127,7 +175,8 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     for name in LAYER_PRIORITY:  # what a layer leaves unused flows to the next by priority
         carry = _fill(layers[name], sources[name], budgets[name] + carry)
     if carry and memory_candidates:  # and what is still left gives memory a second pass
-        remaining = [candidate for candidate in memory_candidates if candidate[0] not in set(layers["memory"].lines)]
+        placed = set(layers["memory"].lines)
+        remaining = [candidate for candidate in memory_candidates if candidate[0] not in placed]
         _fill(layers["memory"], remaining, carry)
     _drop_empty_headings(layers["memory"])
 

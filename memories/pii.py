@@ -141,13 +141,46 @@ class _Span(NamedTuple):
     kind: str
 
 
+ADDRESS = "address"
+ADDRESS_MASK = "[주소]"
+# Street addresses with a house number: "2280 w 32nd ave apt 4b", "서울시 마포구 월드컵로 12길 34",
+# "정자동 123-45", "101동 1002호". A city or neighbourhood alone ("신촌", "austin") is not an address.
+_ADDRESS = re.compile(
+    r"(?<![\w-])\d{1,6}\s+(?:[nsew]\.?\s+)?(?:[A-Za-z0-9'.]+\s+){0,3}?"
+    r"(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|pkwy|parkway|hwy)\b\.?"
+    r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#)\.?\s*[\w-]+)?"
+    r"|[가-힣]{1,12}(?:로|길)\s?\d{1,4}(?:\s?(?:번?길)\s?\d{1,4})?(?:-\d{1,4})?"
+    r"|[가-힣]{1,8}동\s?\d{1,5}-\d{1,5}(?:번지)?"
+    r"|\d{1,4}동\s?\d{1,5}호",
+    re.IGNORECASE,
+)
+
+
+# Words that never sit between a house number and a street name ("5 blocks down main st").
+_NOT_STREET_WORDS = frozenset({
+    "blocks", "block", "down", "up", "on", "the", "to", "in", "at", "of", "for", "and", "my", "a", "k", "km",
+    "miles", "mile", "min", "mins", "minutes", "hours", "times", "from", "by", "off", "near", "across",
+})
+
+
+def _find_addresses(text: str) -> list[_Span]:
+    spans = []
+    for match in _ADDRESS.finditer(text):
+        words = match.group().casefold().split()
+        if len(words) > 1 and words[0][0].isdigit() and any(word in _NOT_STREET_WORDS for word in words[1:-1]):
+            continue
+        spans.append(_Span(match.start(), match.end(), ADDRESS_MASK, ADDRESS))
+    return spans
+
+
 def mask_pii(text: str) -> MaskResult:
-    """Return `text` with cards, resident numbers, phones, accounts, passwords and e-mails masked."""
+    """Return `text` with cards, resident numbers, phones, accounts, passwords, e-mails and street
+    addresses masked."""
     if not text:
         return MaskResult(text=text, kinds=())
     spans: list[_Span] = []
     work = text
-    for find in (_find_passwords, _find_emails):
+    for find in (_find_passwords, _find_emails, _find_addresses):
         found = find(work)
         spans.extend(found)
         work = _blocked(work, [(s.start, s.end) for s in found])

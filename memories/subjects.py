@@ -52,3 +52,18 @@ def category_for_subject(subject: str, default: str = MemoryCategory.OTHER) -> s
     if subject.startswith("favorite_"):
         return MemoryCategory.PREFERENCE
     return SUBJECT_CATEGORIES.get(subject, default)
+
+
+# Words by which a raw message talks about a changeable subject. Once a newer fact states the
+# subject's current value, older raw messages using these words may describe a value that is no
+# longer true (e.g. the old neighbourhood), so the prompt block leaves them out.
+CHANGEABLE_SUBJECT_WORDS = {
+    "residence": ("살아", "살고", "사는", "살거든", "살아요", "자취", "이사", "원룸", "투룸", "입주", "동네",
+                  "live in", "living in", "i live", "moved", "apartment", " apt", "1br", "rent"),
+    "occupation": ("직장", "회사", "일해", "일하", "출근", "직업", "job", "work at", "working at", "work as",
+                   "my boss", "coworker", "office"),
+    "part_time_job": ("알바", "part-time", "part time", "shift"),
+    "dating_status": ("여친", "남친", "여자친구", "남자친구", "사귀", "연애", "솔로", "헤어졌", "girlfriend",
+                      "boyfriend", " gf", " bf", "dating", "single", "broke up"),
+}
+CHANGEABLE_SUBJECT_WORDS["workplace"] = CHANGEABLE_SUBJECT_WORDS["occupation"]

@@ -209,3 +209,23 @@ def test_memory_load_v1(alice_client, chunsim, alice):
     assert body["memories"][0]["summary"] == "생일: 11월 2일"
     assert alice_client.get("/api/v1/memory/load?personaId=nobody").status_code == 404
     assert alice_client.get("/api/v1/memory/load").status_code == 400
+
+
+def test_older_raw_messages_about_a_changed_subject_are_left_out(system_client, chunsim, premium):
+    old = remember(premium, chunsim, "망원동 원룸에서 자취 중이야 동네가 좋아", kind="episodic", importance=6)
+    other = remember(premium, chunsim, "주말마다 필름 카메라로 사진 찍어", kind="episodic", importance=6)
+    newer = remember(premium, chunsim, "사는 곳: 성수동", subject_key="residence", subject_value="성수동",
+                     category="location", importance=8)
+    MemoryItem.objects.filter(pk__in=[old.pk, other.pk]).update(created_at=newer.created_at - timedelta(days=3))
+    text = prompt(system_client, "나 요즘 어디 산다고 했지?")["text"]
+    assert "성수동" in text
+    assert "망원" not in text
+    assert "필름 카메라" in text  # unrelated older memories stay
+
+
+def test_older_messages_naming_the_current_value_stay(system_client, chunsim, premium):
+    plan = remember(premium, chunsim, "5/21에 분당으로 이사 가", kind="episodic", importance=6)
+    newer = remember(premium, chunsim, "사는 곳: 분당 정자동", subject_key="residence", subject_value="분당 정자동",
+                     category="location", importance=8)
+    MemoryItem.objects.filter(pk=plan.pk).update(created_at=newer.created_at - timedelta(days=3))
+    assert "5/21에 분당으로 이사 가" in prompt(system_client, "나 언제 이사했더라?")["text"]

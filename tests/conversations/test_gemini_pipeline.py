@@ -26,7 +26,7 @@ URL = "/api/context/chunsim/messages?user=alice"
 END_URL = "/api/context/chunsim/conversations/c1/end?user=alice"
 
 PHONE = "010-4821-7753"
-ADDRESS = "서울시 마포구 월드컵로 12길 34"
+ADDRESS = "마포구 한강뷰빌라 삼층 파란 대문집"  # no house number: the regex pass cannot see it
 MESSAGES = [
     {"id": "m1", "role": "user", "createdAt": "2026-03-01T21:00:00+09:00",
      "content": f"나 고향은 부산이야. 요즘은 {ADDRESS}에 살고 번호는 {PHONE} 이야"},
@@ -203,7 +203,7 @@ def test_pipeline_with_gemini(gemini_on, post, system_client, alice, chunsim):
     # Stored text: the regex masked the phone at ingestion, Gemini's PII check the address afterwards.
     m1 = Message.objects.get(external_id="m1")
     assert "4821" not in m1.content and "7753" not in m1.content
-    assert ADDRESS not in m1.content and "월드컵로" not in m1.content
+    assert ADDRESS not in m1.content and "한강뷰빌라" not in m1.content
     assert "부산" in m1.content
     assert {"phone", "llm"} <= set(m1.pii_kinds)
     # The PII check sees each user message once, already regex-masked; assistant turns are not checked.
@@ -219,7 +219,7 @@ def test_pipeline_with_gemini(gemini_on, post, system_client, alice, chunsim):
     assert "assistant: 부산 사람이구나! 생일은 언제야?" in extraction_prompt
     assert "user: 11월 2일이야 기억해줘" in extraction_prompt
     assert PHONE not in extraction_prompt and "4821" not in extraction_prompt
-    assert ADDRESS not in extraction_prompt and "월드컵로" not in extraction_prompt
+    assert ADDRESS not in extraction_prompt and "한강뷰빌라" not in extraction_prompt
     schema = stub.bodies("extraction")[0]["generationConfig"]["responseSchema"]
     assert {"facts", "avoid_topics", "special_dates", "identity"} <= set(schema["properties"])
 

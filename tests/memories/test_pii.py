@@ -282,3 +282,21 @@ def test_password_shaped_tokens_are_masked_without_a_password_word(text, secret)
                                   "see https://example.com/a1!b"])
 def test_ordinary_mixed_tokens_are_not_password_shaped(text):
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text, address", [
+    ("new place is 2280 w 32nd ave apt 4b lol", "2280 w 32nd ave apt 4b"),
+    ("meet me at 350 Fifth Avenue tomorrow", "350 Fifth Avenue"),
+    ("서울시 마포구 월드컵로 12길 34 이야", "월드컵로 12길 34"),
+    ("우리 집 정자동 123-45 이야", "정자동 123-45"),
+    ("아파트 101동 1002호 살아", "101동 1002호"),
+])
+def test_street_addresses_are_masked(text, address):
+    result = mask_pii(text)
+    assert address not in result.text and "address" in result.kinds
+
+
+@pytest.mark.parametrize("text", ["i walked 5 blocks down main st", "we ran 10 k on the way", "나 신촌 살아",
+                                  "2호선 타고 가", "see you on 5th avenue", "drove 20 min on the way home"])
+def test_places_without_a_house_number_are_not_addresses(text):
+    assert mask_pii(text).text == text
