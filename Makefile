@@ -29,9 +29,13 @@ test: setup
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) scripts/devdb.py --pgdata .data/postgres-test -- \
 		$(PY) -m pytest $(PYTEST_ARGS)
 
+# BENCH_ITEMS: memory items make_memory_data.py fills the bench table to (it only adds what is missing).
+BENCH_ITEMS ?= 1000000
+
 bench: setup
 	$(PY) scripts/devdb.py --pgdata .data/postgres-bench -- \
-		sh -c "$(PY) bench/context_get_latency.py && $(PY) bench/ingest_pipeline.py"
+		sh -c "$(PY) bench/context_get_latency.py && $(PY) bench/ingest_pipeline.py \
+			&& $(PY) bench/make_memory_data.py --items $(BENCH_ITEMS) && $(PY) bench/prompt_latency.py"
 
 clean:
 	rm -rf .data $(VENV)

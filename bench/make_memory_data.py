@@ -41,6 +41,7 @@ django.setup()
 import numpy as np  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.contrib.auth.hashers import make_password  # noqa: E402
+from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from pgvector.psycopg import register_vector  # noqa: E402
 from tqdm import tqdm  # noqa: E402
@@ -138,7 +139,8 @@ def encode_row(row: Row, created_at: datetime, rng: random.Random) -> list:
     last_used = created_at + timedelta(days=rng.uniform(0, 30)) if usage else None
     explicit = rng.random() < 0.15
     return [
-        encrypt_content(content), content_hash(content), m.category, m.kind, m.subject_key, encrypt_value(m.subject_value),
+        encrypt_content(content), content_hash(content), m.category, m.kind, m.subject_key,
+        encrypt_value(m.subject_value),
         min(10, m.importance + (2 if explicit else 0)), 1.0 if explicit else round(rng.uniform(0.8, 0.95), 2),
         round(rng.uniform(0.4, 1.0), 2), m.emotion, m.emotion_intensity,
         "explicit" if explicit else "inferred", f"conv-{rng.randrange(1 << 30):08x}",
@@ -172,6 +174,20 @@ def print_counts(total: int, scopes: dict[str, int]) -> None:
                         "WHERE u.username = %s AND m.character_id = %s", [name, MEASURED_CHARACTER])
             live, rows = cur.fetchone()
         print(f"  scope {name}/{MEASURED_CHARACTER}: {rows:,} items ({live:,} live), expected {expected:,}")
+
+
+def inline_embeddings_check() -> None:
+    """Rows written before migration 0003 keep their embedding in TOAST; VACUUM FULL rewrites them in the row."""
+    with connection.cursor() as cur:
+        cur.execute("SELECT pg_relation_size(reltoastrelid), pg_relation_size(oid) FROM pg_class "
+                    "WHERE oid = 'memories_memoryitem'::regclass")
+        toast, heap = cur.fetchone()
+        if toast > heap:
+            print(f"embeddings are out of line (TOAST {toast / 2**20:,.0f} MB > heap {heap / 2**20:,.0f} MB): "
+                  "VACUUM FULL to store them in the row (migration 0003) ...", flush=True)
+            start = time.perf_counter()
+            cur.execute("VACUUM (FULL, ANALYZE) memories_memoryitem")
+            print(f"  done in {time.perf_counter() - start:.1f} s")
 
 
 def print_size() -> None:
@@ -262,7 +278,8 @@ def link_superseded(user_ids: list[int]) -> None:
 # ---------------------------------------------------------------------------- filler
 
 def filler_users(count_needed: int, max_users: int, rng: random.Random) -> list[tuple[int, int]]:
-    """Create new filler users (~200 items each, at most max_users); return [(user_id, items)] summing to count_needed."""
+    """Create new filler users (~200 items each, at most max_users); return [(user_id, items)] summing to
+    count_needed."""
     existing = get_user_model().objects.filter(username__startswith=FILLER_PREFIX).count()
     users = max(1, min(max_users, count_needed // 200))
     return _make_filler_users(existing, users, count_needed, rng)
@@ -371,11 +388,13 @@ def main() -> int:
     args = parser.parse_args()
 
     started = time.perf_counter()
+    call_command("migrate", verbosity=0)
     load_characters()
     total, scopes = table_counts()
     missing = [name for name, expected in SCOPES.items() if scopes.get(name) != expected]
     if total >= args.items and not missing:
-        print(f"nothing to do: the table already holds >= {args.items:,} rows and both measured scopes")
+        print(f"nothing to add: the table already holds >= {args.items:,} rows and both measured scopes")
+        inline_embeddings_check()
         print_counts(total, scopes)
         print_size()
         return 0
@@ -394,7 +413,8 @@ def main() -> int:
         total -= before
         scope_users.append(user.pk)
         measured += rows
-        print(f"scope {name}: {len(rows):,} rows prepared (embeddings, lexical keys) in {time.perf_counter() - t0:.1f} s")
+        print(f"scope {name}: {len(rows):,} rows prepared (embeddings, lexical keys) "
+              f"in {time.perf_counter() - t0:.1f} s")
 
     filler_count = max(0, args.items - total - len(measured))
     t0 = time.perf_counter()

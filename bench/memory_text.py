@@ -98,8 +98,9 @@ WHEN_EN = ["Today", "Yesterday", "Last weekend", "This morning", "Last night", "
            "A few days ago", "During lunch", "After class"]
 DID_EN = ["the user had {food_en} with {friend}", "the user went {hobby_en} alone", "the user watched {movie} at home",
           "the user worked late at the office", "the user studied for an exam at the library",
-          "the user went shopping in {place_en}", "the user had a job interview", "the user cooked dinner for {family_en}",
-          "the user played {game} with friends", "the user visited the dentist", "the user went to a concert of {artist}"]
+          "the user went shopping in {place_en}", "the user had a job interview",
+          "the user cooked dinner for {family_en}", "the user played {game} with friends",
+          "the user visited the dentist", "the user went to a concert of {artist}"]
 FELT_EN = ["and felt happy", "and was exhausted", "and felt a bit lonely", "and was really proud", "and got stressed",
            "and laughed a lot", "and wants to do it again", "and was nervous", "and felt relieved"]
 WORRIES_EN = ["The user is worried about {goal_en}", "The user has trouble sleeping lately",
@@ -165,11 +166,14 @@ def episode(rng: random.Random, today: date) -> Memory:
         return Memory(text, "event", "episodic", importance=rng.randint(2, 7), emotion=EMOTIONS[felt],
                       emotion_intensity=round(rng.uniform(0.1, 0.8), 2), event_date=event_date)
     if roll < 0.80:
-        return Memory(_lead(rng, SINCE_KO, rng.choice(WORRIES_KO).format(**slots)), "worry", "emotional", importance=rng.randint(4, 8),
+        return Memory(_lead(rng, SINCE_KO, rng.choice(WORRIES_KO).format(**slots)), "worry", "emotional",
+                      importance=rng.randint(4, 8),
                       emotion="anxiety", emotion_intensity=round(rng.uniform(0.3, 0.9), 2))
     if roll < 0.92:
-        return Memory(_lead(rng, SINCE_KO, rng.choice(HABITS_KO).format(**slots)), "habit", "semantic", importance=rng.randint(3, 6))
-    return Memory(_lead(rng, ABOUT_KO, rng.choice(OPINIONS_KO).format(**slots)), "opinion", "semantic", importance=rng.randint(2, 5))
+        return Memory(_lead(rng, SINCE_KO, rng.choice(HABITS_KO).format(**slots)), "habit", "semantic",
+                      importance=rng.randint(3, 6))
+    return Memory(_lead(rng, ABOUT_KO, rng.choice(OPINIONS_KO).format(**slots)), "opinion", "semantic",
+                  importance=rng.randint(2, 5))
 
 
 # ---------------------------------------------------------------------------- structured facts

@@ -10,8 +10,12 @@ http.client if the server closes it). Reports, per scope:
 - server side: the `Server-Timing: app;dur=` header of core.middleware.RequestTimingMiddleware
   (everything inside Django: middleware, auth, embedding the message, SQL, rendering);
 - round trip as the client sees it (adds gunicorn, the socket and JSON parsing);
-- tokens of the block (mean/max) and memory items chosen, non-200 responses and `fresh: false`.
+- tokens of the block (mean/max) and memory items chosen, non-200 responses and `fresh: false`;
+- the SQL statements of one request (counted in this process with CaptureQueriesContext).
 Targets (issue): server-side p95 <= 20 ms at 1,000 items, <= 60 ms at 10,000, in a 1,000,000-row table.
+
+It starts with VACUUM (ANALYZE) of the memory table: the usage-count tasks an earlier run drained left
+dead versions of exactly the measured rows, which autovacuum would take long to clean at this size.
 
 The prompt path processes a scope's pending messages inline; the measured scopes must have none, so
 the numbers are the read path only. This is checked before and after (no message, no memory added).
@@ -27,7 +31,6 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 from urllib.parse import urlparse
 
 from server import ENV, ROOT, percentile, running_server
@@ -51,7 +54,8 @@ MESSAGES = [
     "우리 처음 얘기했을 때 기억나?", "오늘 날씨 좋다 산책 갈까", "야근 끝나고 이제 집 가는 중", "잘 자 내일 봐",
     "What was my cat's name again?", "Do you remember where I work?", "I had a terrible day at the office.",
     "My birthday is coming up, any ideas?", "I finally finished my thesis draft!", "I can't sleep, talk to me?",
-    "What's my favorite food?", "I went hiking with Kevin last weekend.", "I'm nervous about the driving test tomorrow.",
+    "What's my favorite food?", "I went hiking with Kevin last weekend.",
+    "I'm nervous about the driving test tomorrow.",
     "Remember the movie I told you about?", "Should I adopt another cat?", "안녕! 오늘 하루 어땠어?",
     "나 요즘 기타 배우는 중이야", "친구 생일 파티 다녀왔어 재밌었어",
 ]
@@ -82,6 +86,35 @@ def table_rows() -> int:
     with connection.cursor() as cur:
         cur.execute("SELECT count(*) FROM memories_memoryitem")
         return cur.fetchone()[0]
+
+
+def queries_per_request(token: str, username: str, budget: int) -> int:
+    """SQL statements of one prompt request, run in this process (django.test.Client) against the same database."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="127.0.0.1", HTTP_AUTHORIZATION=f"Bearer {token}")
+    path = f"/api/context/{CHARACTER}/prompt?user={username}"
+    body = {"message": MESSAGES[0], "budgetTokens": budget}
+    client.post(path, body, content_type="application/json")  # loads the models in this process
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(path, body, content_type="application/json")
+    assert response.status_code == 200, response.status_code
+    return len(queries)
+
+
+def vacuum_memories() -> None:
+    """Start from a vacuumed table: the usage-count tasks drained after an earlier run left dead row versions
+    of exactly the measured scopes' most used items (autovacuum waits for 20% of 1,000,000 rows)."""
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT n_dead_tup FROM pg_stat_user_tables WHERE relname = 'memories_memoryitem'")
+        dead = cur.fetchone()[0]
+        start = time.perf_counter()
+        cur.execute("VACUUM (ANALYZE) memories_memoryitem")
+    print(f"VACUUM (ANALYZE) memories_memoryitem: {dead:,} dead row versions, {time.perf_counter() - start:.1f} s")
 
 
 def post_prompt(conn, path: str, headers: dict, message: str, budget: int) -> tuple[int, float, float, dict]:
@@ -128,10 +161,14 @@ def main() -> int:
     parser.add_argument("--budget", type=int, default=1100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--warmup", type=int, default=40, help="requests per scope before measuring")
+    parser.add_argument("--dump", help="write each request's scope, message, server and round trip ms and tokens "
+                                       "as JSON lines to this file")
+    parser.add_argument("--scope", action="append", choices=list(SCOPES), help="measure only this scope (repeatable)")
     args = parser.parse_args()
+    scopes = {name: SCOPES[name] for name in (args.scope or SCOPES)}
 
     django_setup()
-    before = {name: scope_state(name) for name in SCOPES}
+    before = {name: scope_state(name) for name in scopes}
     for name, state in before.items():
         if not state["memories"]:
             print(f"scope {name} has no memories: run bench/make_memory_data.py first")
@@ -139,6 +176,7 @@ def main() -> int:
         if state["pending"]:
             print(f"scope {name} has {state['pending']} pending messages: the prompt path would extract inline")
             return 2
+    vacuum_memories()
     rows = table_rows()
     print(f"memories_memoryitem: {rows:,} rows; measured scopes (character {CHARACTER}):")
     for name, state in before.items():
@@ -147,15 +185,16 @@ def main() -> int:
 
     failures = 0
     verdicts = []
+    dump = open(args.dump, "w") if args.dump else None
     with running_server(workers=args.workers) as (base_url, token):
         url = urlparse(base_url)
         conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
         headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-        for name in SCOPES:  # warm-up: model load and caches in both workers, both scopes
+        for name in scopes:  # warm-up: model load and caches in both workers, both scopes
             path = f"/api/context/{CHARACTER}/prompt?user={name}"
             for index in range(args.warmup):
                 post_prompt(conn, path, headers, MESSAGES[index % len(MESSAGES)], args.budget)
-        for name, target in SCOPES.items():
+        for name, target in scopes.items():
             path = f"/api/context/{CHARACTER}/prompt?user={name}"
             server_ms, trip_ms, tokens, items, stale, non_200 = [], [], [], [], 0, 0
             for index in range(args.requests):
@@ -166,6 +205,9 @@ def main() -> int:
                     continue
                 server_ms.append(server)
                 trip_ms.append(trip)
+                if dump:
+                    dump.write(json.dumps({"scope": name, "message": MESSAGES[index % len(MESSAGES)], "server": server,
+                                           "trip": trip, "tokens": pack["tokens"]}, ensure_ascii=False) + "\n")
                 tokens.append(pack["tokens"])
                 items.append(len(pack["layers"]["memory"].get("items", [])))
                 stale += not pack["fresh"]
@@ -179,12 +221,15 @@ def main() -> int:
             print(f"  round trip  : {summary(trip_ms)}")
             print(f"  tokens      : mean {statistics.fmean(tokens):.0f}  max {max(tokens)} (budget {args.budget}); "
                   f"memory items per block: mean {statistics.fmean(items):.1f}")
+            verdicts.append(f"{name}: {queries_per_request(token, name, args.budget)} SQL statements per request")
             verdicts.append(f"{name}: server-side p95 {p95:.2f} ms, target <= {target:.0f} ms: "
                             f"{'met' if p95 <= target else 'MISSED'}")
         conn.close()
+    if dump:
+        dump.close()
 
-    after = {name: scope_state(name) for name in SCOPES}
-    for name in SCOPES:
+    after = {name: scope_state(name) for name in scopes}
+    for name in scopes:
         unchanged = all(after[name][key] == before[name][key] for key in ("pending", "messages", "memories"))
         print(f"{name}: {after[name]['pending']} pending after the run; messages and memories "
               f"{'unchanged (no extraction work)' if unchanged else 'CHANGED'}")

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Case, F, FloatField, Q, Value, When
-from django.db.models.expressions import RawSQL
-from django.db.models.functions import Cast, Greatest
+from django.db import connections, router
 from django.utils import timezone
-from pgvector.django import CosineDistance
+from pgvector import Vector
 
 from memories.categories import STATE_CATEGORIES
 from memories.lexical import lexical_keys
@@ -41,64 +39,128 @@ class RetrievedMemories:
     outdated_values: set[str]  # superseded values of corrected facts, no longer true
 
 
-def _live(user, character, allowed_categories: list[str]):
-    now = timezone.now()
-    items = MemoryItem.objects.filter(
-        Q(expires_at__isnull=True) | Q(expires_at__gt=now),
-        user=user, character=character, is_active=True, archived_at__isnull=True,
+# One statement returns everything retrieval needs. A single scan of the scope's live rows computes
+# every score once, and the section each row belongs to:
+#   0 identity: a subject in IDENTITY_SUBJECTS                 (by importance, then score; IDENTITY_LIMIT)
+#   1 state:    another subject, in a STATE_CATEGORIES category (by score; STATE_LIMIT)
+#   2 ranked:   everything else                                 (by score; RANKED_LIMIT)
+# and the scope's structured facts follow, for the outdated values (3 = replaced, 4 = current value).
+# The score is the formula above in float8 SQL (numeric literals would convert on every row). Before,
+# three ORM queries each scored the whole scope: 3x the vector distances, lexical intersections and
+# heap visits, which at 10,000 items was most of the request.
+_IDENTITY = sorted(IDENTITY_SUBJECTS)
+_STATE = sorted(STATE_CATEGORIES)
+IDENTITY_PART, STATE_PART, RANKED_PART, REPLACED_VALUE, CURRENT_VALUE = range(5)
+# What the block, its payload and the memory load endpoint read; other fields load on access (deferred).
+ITEM_FIELDS = ("id", "content", "category", "kind", "subject_key", "subject_value", "importance", "event_date",
+               "source_message_id", "created_at")
+_FIELDS = [field for field in MemoryItem._meta.concrete_fields if field.name in ITEM_FIELDS]  # in model order
+_ATTNAMES = [field.attname for field in _FIELDS]
+_DECODE = [(index, field) for index, field in enumerate(_FIELDS) if hasattr(field, "from_db_value")]
+_VALUE_INDEX = [field.name for field in _FIELDS].index("subject_value")
+_ITEM_COLUMNS = ", ".join(f"m.{field.column}" for field in _FIELDS)
+_FACT_COLUMNS = ", ".join("f.subject_value" if field.name == "subject_value" else "NULL" for field in _FIELDS)
+_ANY_KEYS_MAX = 16  # up to this many query keys, n cheap `= ANY` tests beat a per-row INTERSECT
+
+_RETRIEVAL_SQL = """
+WITH live AS MATERIALIZED (
+    SELECT id, importance, (
+        CASE WHEN subject_key = '' THEN 0.0::float8 ELSE {structured}::float8 END
+        + {w_vector}::float8 * {vector}
+        + {w_lexical}::float8 * ({lexical}::float8 / {lexical_norm}::float8)
+        + {w_importance}::float8 * importance::float8 / 10.0::float8
+        + {w_strength}::float8 * strength
+        + {w_recency}::float8 * (1.0::float8 / (1.0::float8 + GREATEST(date_part('epoch', now() - created_at)
+                                                                     / 86400.0::float8, 0.0::float8) / 30.0::float8))
+    ) AS score,
+    CASE WHEN subject_key = '' THEN {ranked} WHEN subject_key = ANY(%s) THEN {identity}
+         WHEN category = ANY(%s) THEN {state} ELSE {ranked} END AS part
+    FROM memories_memoryitem
+    WHERE user_id = %s AND character_id = %s AND is_active AND archived_at IS NULL
+      AND (expires_at IS NULL OR expires_at > %s){category_filter}
+), chosen AS (
+    (SELECT id, score, part FROM live WHERE part = {identity}
+     ORDER BY importance DESC, score DESC LIMIT {identity_limit})
+    UNION ALL
+    (SELECT id, score, part FROM live WHERE part = {state} ORDER BY score DESC LIMIT {state_limit})
+    UNION ALL
+    (SELECT id, score, part FROM live WHERE part = {ranked} ORDER BY score DESC LIMIT {ranked_limit})
+)
+SELECT {item_columns}, chosen.score, chosen.part FROM chosen JOIN memories_memoryitem m ON m.id = chosen.id
+UNION ALL
+SELECT {fact_columns}, NULL, CASE WHEN f.is_active THEN {current} ELSE {replaced} END FROM memories_memoryitem f
+WHERE f.user_id = %s AND f.character_id = %s AND f.subject_key <> '' AND (f.is_active OR f.superseded_by_id IS NOT NULL)
+"""
+
+
+def _lexical_sql(query_keys: list[str]) -> tuple[str, list]:
+    """SQL counting the distinct query keys among a row's lexical_keys (0 when there are none)."""
+    if not query_keys:
+        return "0", []
+    if len(query_keys) <= _ANY_KEYS_MAX:  # same count; `&&` skips the rows without any shared key
+        tests = " + ".join(["(%s::varchar = ANY(lexical_keys))::int"] * len(query_keys))
+        return f"(CASE WHEN lexical_keys && %s::varchar[] THEN {tests} ELSE 0 END)", [query_keys, *query_keys]
+    return ("cardinality(ARRAY(SELECT unnest(lexical_keys) INTERSECT SELECT unnest(%s::varchar[])))",
+            [query_keys])
+
+
+def _retrieval_query(*, user_id, character_id, query_vector, query_keys: list[str],
+                     allowed_categories: list[str]) -> tuple[str, list]:
+    lexical, lexical_params = _lexical_sql(query_keys)
+    if query_vector is not None:
+        vector = "GREATEST((1.0::float8 - (embedding <=> %s::vector))::float8, 0.0::float8)"
+        vector_params = [Vector(query_vector).to_text()]
+    else:
+        vector, vector_params = "0.0::float8", []
+    sql = _RETRIEVAL_SQL.format(
+        structured=WEIGHTS["structured"], w_vector=WEIGHTS["vector"], vector=vector, w_lexical=WEIGHTS["lexical"],
+        lexical=lexical, lexical_norm=float(max(1, min(len(query_keys), 4))), w_importance=WEIGHTS["importance"],
+        w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"],
+        category_filter=" AND category = ANY(%s)" if allowed_categories else "",
+        identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
+        identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,
+        item_columns=_ITEM_COLUMNS, fact_columns=_FACT_COLUMNS,
     )
+    params = [*vector_params, *lexical_params, _IDENTITY, _STATE, user_id, character_id, timezone.now()]
     if allowed_categories:
-        items = items.filter(category__in=allowed_categories)
-    return items.defer("embedding", "lexical_keys")
+        params.append(list(allowed_categories))
+    return sql, [*params, user_id, character_id]
 
 
-def _scored(queryset, *, query_vector, query_keys: list[str]):
-    lexical = RawSQL(
-        "cardinality(ARRAY(SELECT unnest(lexical_keys) INTERSECT SELECT unnest(%s::varchar[])))::float",
-        (query_keys,), output_field=FloatField(),
-    )
-    vector = (Value(1.0) - CosineDistance("embedding", query_vector)) if query_vector is not None else Value(0.0)
-    age_days = RawSQL("GREATEST(EXTRACT(EPOCH FROM (now() - memories_memoryitem.created_at)) / 86400.0, 0)", (),
-                      output_field=FloatField())
-    queryset = queryset.annotate(
-        vec=Greatest(Cast(vector, FloatField()), Value(0.0)),
-        lex=lexical,
-        recency=Value(1.0) / (Value(1.0) + age_days / Value(30.0)),
-    )
-    lexical_norm = F("lex") / Value(float(max(1, min(len(query_keys), 4))))
-    structured = Case(When(subject_key="", then=Value(0.0)), default=Value(WEIGHTS["structured"]),
-                      output_field=FloatField())
-    return queryset.annotate(score=(
-        structured
-        + Value(WEIGHTS["vector"]) * F("vec")
-        + Value(WEIGHTS["lexical"]) * lexical_norm
-        + Value(WEIGHTS["importance"]) * Cast(F("importance"), FloatField()) / Value(10.0)
-        + Value(WEIGHTS["strength"]) * F("strength")
-        + Value(WEIGHTS["recency"]) * F("recency")
-    ))
-
-
-def outdated_values(*, user, character) -> set[str]:
+def _outdated(replaced: set[str], current: set[str]) -> set[str]:
     """Values a correction replaced ("노원" after "이제 신촌 살아"), unless still current for some fact."""
-    scope = MemoryItem.objects.filter(user=user, character=character).exclude(subject_key="")
-    old = {value.strip() for value in scope.filter(is_active=False, superseded_by__isnull=False)
-           .values_list("subject_value", flat=True)}
-    current = {value.strip() for value in scope.filter(is_active=True).values_list("subject_value", flat=True)}
-    return {value for value in old - current if len(value) >= 2}
+    return {value for value in replaced - current if len(value) >= 2}
 
 
 def retrieve(*, user, character, message: str, query_vector, allowed_categories: list[str]) -> RetrievedMemories:
-    live = _live(user, character, allowed_categories)
-    keys = lexical_keys(message) if message else []
-    scored = _scored(live, query_vector=query_vector, query_keys=keys)
-    identity = scored.filter(subject_key__in=IDENTITY_SUBJECTS).order_by("-importance", "-score")[:IDENTITY_LIMIT]
-    state = scored.filter(category__in=STATE_CATEGORIES).exclude(subject_key="") \
-        .exclude(subject_key__in=IDENTITY_SUBJECTS).order_by("-score")[:STATE_LIMIT]
-    others = scored.exclude(subject_key__in=IDENTITY_SUBJECTS).exclude(
-        Q(category__in=STATE_CATEGORIES) & ~Q(subject_key=""))
+    keys = sorted(set(lexical_keys(message))) if message else []
+    sql, params = _retrieval_query(user_id=getattr(user, "pk", user), character_id=getattr(character, "pk", character),
+                                   query_vector=query_vector, query_keys=keys, allowed_categories=allowed_categories)
+    connection = connections[router.db_for_read(MemoryItem)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    parts: tuple[list[MemoryItem], ...] = ([], [], [])
+    values: tuple[set[str], set[str]] = (set(), set())  # replaced, current
+    value_field = _FIELDS[_VALUE_INDEX]
+    for row in rows:
+        part = row[-1]
+        if part >= REPLACED_VALUE:
+            values[part - REPLACED_VALUE].add(value_field.from_db_value(row[_VALUE_INDEX], None, connection).strip())
+            continue
+        fields = list(row[:-2])
+        for index, field in _DECODE:
+            fields[index] = field.from_db_value(fields[index], None, connection)
+        item = MemoryItem.from_db(connection.alias, _ATTNAMES, fields)
+        item.score = row[-2]
+        parts[part].append(item)
+    identity, state, ranked = parts
+    identity.sort(key=lambda item: (-item.importance, -item.score))
+    state.sort(key=lambda item: -item.score)
+    ranked.sort(key=lambda item: -item.score)
     return RetrievedMemories(
-        outdated_values=outdated_values(user=user, character=character),
+        outdated_values=_outdated(*values),
         identity=[ScoredMemory(item, item.score) for item in identity],
         state=[ScoredMemory(item, item.score) for item in state],
-        ranked=[ScoredMemory(item, item.score) for item in others.order_by("-score")[:RANKED_LIMIT]],
+        ranked=[ScoredMemory(item, item.score) for item in ranked],
     )

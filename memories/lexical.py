@@ -19,6 +19,9 @@ _STOPWORDS = frozenset({
     "the", "a", "an", "and", "or", "is", "are", "was", "were", "be", "to", "of", "in", "on", "at", "for", "it",
     "my", "me", "i", "you", "your", "do", "did", "what", "that", "this", "with", "have", "has", "about",
     "하", "되", "있", "없", "같", "보", "주", "말", "것", "나", "너", "뭐", "거", "수",
+    # verb and adjective lemmas as kiwipiepy returns them ("했어" → "하다")
+    "하다", "되다", "있다", "없다", "같다", "보다", "주다", "말다", "오다", "가다", "알다", "싶다", "좋다",
+    "그렇다", "이렇다", "어떻다",
 })
 _KEY_CHARS = 16
 

@@ -29,7 +29,7 @@ class Morph:
 def _kiwi():
     from kiwipiepy import Kiwi
 
-    return Kiwi()
+    return Kiwi(num_workers=0)  # analyse in the calling thread: no pool to stop (gunicorn --preload)
 
 
 def warm_up() -> None:

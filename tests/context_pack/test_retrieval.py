@@ -1,0 +1,185 @@
+"""retrieve() (one SQL statement) chooses exactly what the straightforward ORM formulation chooses.
+
+The reference below is the ORM version retrieval.py replaced (three queries, each scoring the whole
+scope): same sections, same order, same scores, same outdated values, for varied scopes and messages.
+"""
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+
+import numpy as np
+import pytest
+from django.db.models import Case, F, FloatField, Q, Value, When
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Cast, Greatest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from pgvector.django import CosineDistance
+
+from context_pack import retrieval
+from memories.categories import STATE_CATEGORIES
+from memories.hashing import content_hash
+from memories.lexical import lexical_keys
+from memories.models import MemoryItem
+from memories.subjects import IDENTITY_SUBJECTS
+
+FACTS = [  # (subject, category, content, value)
+    ("name", "personal_info", "이름은 민수", "민수"),
+    ("birthday", "personal_info", "생일은 3월 15일", "03-15"),
+    ("pet", "person", "고양이 나비를 키움", "고양이 나비"),
+    ("allergy", "personal_info", "땅콩 알레르기가 있음", "땅콩"),
+    ("occupation", "personal_info", "직업은 개발자", "개발자"),
+    ("height", "personal_info", "키는 178cm", "178"),
+    ("dating_status", "relationship", "요즘 연애 중", "연애 중"),
+    ("goal", "goal", "토익 900점이 올해 목표", "토익 900점"),
+    ("sport", "habit", "주말에 테니스를 함", "테니스"),
+    ("favorite_food", "preference", "떡볶이를 제일 좋아함", "떡볶이"),
+    ("hobby", "preference", "취미는 기타 연주", "기타 연주"),
+    ("workplace", "location", "회사는 판교에 있음", "판교"),
+]
+EPISODES = [
+    ("event", "어제 친구 지수랑 한강에서 떡볶이 먹었는데 기분이 좋았다고 함"),
+    ("event", "Yesterday the user went hiking with Kevin and felt happy."),
+    ("worry", "요즘 취업 준비로 불안해함"),
+    ("habit", "매일 아침 아이스 아메리카노를 마심"),
+    ("opinion", "인터스텔라가 인생 영화라고 생각함"),
+    ("event", "오늘 회사에서 팀장님한테 혼났다고 함"),
+    ("other", "고양이 사진을 자주 보여줌"),
+    ("event", "지난 주말 부산 여행을 다녀옴"),
+]
+MESSAGES = ["", "내 생일 언제라고 했지?", "떡볶이 먹고 싶다", "What was my cat's name?", "오늘 회사에서 너무 힘들었어",
+            " ".join(content for _, content in EPISODES) * 2]  # many query keys: the INTERSECT form
+
+
+def unit(rng: np.random.Generator) -> list[float]:
+    vector = rng.standard_normal(512).astype(np.float32)
+    return (vector / np.linalg.norm(vector)).tolist()
+
+
+def make(user, character, content, *, rng, days_ago, category="event", subject="", value="", importance=5,
+         embedding=True, **extra) -> MemoryItem:
+    item = MemoryItem.objects.create(
+        user=user, character=character, content=content, content_hash=content_hash(content), category=category,
+        subject_key=subject, subject_value=value, importance=importance, strength=round(rng.uniform(0.3, 1.0), 2),
+        embedding=unit(rng) if embedding else None, lexical_keys=lexical_keys(f"{content} {value}"), **extra)
+    created = timezone.now() - timedelta(days=days_ago, hours=rng.random())
+    MemoryItem.objects.filter(pk=item.pk).update(created_at=created)
+    return item
+
+
+@pytest.fixture
+def scope(alice, bob, chunsim, sora):
+    rng = np.random.default_rng(3)
+    pyrng = random.Random(3)
+    for index, (subject, category, content, value) in enumerate(FACTS):
+        make(alice, chunsim, content, rng=rng, days_ago=pyrng.randint(0, 400), category=category, subject=subject,
+             value=value, importance=pyrng.randint(4, 10))
+    # a correction: the old value is inactive and points at its successor
+    new = make(alice, chunsim, "이제 신촌에 살고 있음", rng=rng, days_ago=3, category="location", subject="residence",
+               value="신촌", importance=8)
+    make(alice, chunsim, "노원에 살고 있음", rng=rng, days_ago=90, category="location", subject="residence",
+         value="노원", importance=8, is_active=False, superseded_by=new)
+    for repeat in range(3):
+        for category, content in EPISODES:
+            make(alice, chunsim, f"{content} ({repeat})", rng=rng, days_ago=pyrng.randint(0, 700), category=category,
+                 importance=pyrng.randint(1, 10), embedding=pyrng.random() > 0.1,
+                 event_date=date(2026, 1, 1) + timedelta(days=pyrng.randint(0, 300)) if pyrng.random() < 0.3 else None)
+    make(alice, chunsim, "노원 집 근처 카페를 좋아했음", rng=rng, days_ago=100)  # mentions the outdated value
+    make(alice, chunsim, "보관된 기억", rng=rng, days_ago=5, archived_at=timezone.now())
+    make(alice, chunsim, "만료된 기억", rng=rng, days_ago=5, expires_at=timezone.now() - timedelta(days=1))
+    make(alice, chunsim, "곧 만료될 기억", rng=rng, days_ago=5, expires_at=timezone.now() + timedelta(days=1))
+    make(alice, sora, "다른 캐릭터의 기억 떡볶이", rng=rng, days_ago=1)
+    make(bob, chunsim, "다른 유저의 기억 떡볶이", rng=rng, days_ago=1)
+    return alice, chunsim
+
+
+def reference(*, user, character, message, query_vector, allowed_categories):
+    """The ORM formulation retrieval.py used before it became one statement."""
+    now = timezone.now()
+    live = MemoryItem.objects.filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now), user=user,
+                                     character=character, is_active=True, archived_at__isnull=True)
+    if allowed_categories:
+        live = live.filter(category__in=allowed_categories)
+    keys = lexical_keys(message) if message else []
+    lexical = RawSQL("cardinality(ARRAY(SELECT unnest(lexical_keys) INTERSECT SELECT unnest(%s::varchar[])))::float",
+                     (keys,), output_field=FloatField())
+    vector = (Value(1.0) - CosineDistance("embedding", query_vector)) if query_vector is not None else Value(0.0)
+    age_days = RawSQL("GREATEST(EXTRACT(EPOCH FROM (now() - memories_memoryitem.created_at)) / 86400.0, 0)", (),
+                      output_field=FloatField())
+    weights = retrieval.WEIGHTS
+    scored = live.annotate(vec=Greatest(Cast(vector, FloatField()), Value(0.0)), lex=lexical,
+                           recency=Value(1.0) / (Value(1.0) + age_days / Value(30.0)))
+    structured = Case(When(subject_key="", then=Value(0.0)), default=Value(weights["structured"]),
+                      output_field=FloatField())
+    scored = scored.annotate(score=(
+        structured + Value(weights["vector"]) * F("vec")
+        + Value(weights["lexical"]) * F("lex") / Value(float(max(1, min(len(keys), 4))))
+        + Value(weights["importance"]) * Cast(F("importance"), FloatField()) / Value(10.0)
+        + Value(weights["strength"]) * F("strength") + Value(weights["recency"]) * F("recency")))
+    identity = scored.filter(subject_key__in=IDENTITY_SUBJECTS).order_by("-importance", "-score")
+    state = scored.filter(category__in=STATE_CATEGORIES).exclude(subject_key="") \
+        .exclude(subject_key__in=IDENTITY_SUBJECTS).order_by("-score")
+    ranked = scored.exclude(subject_key__in=IDENTITY_SUBJECTS) \
+        .exclude(Q(category__in=STATE_CATEGORIES) & ~Q(subject_key="")).order_by("-score")
+    facts = MemoryItem.objects.filter(user=user, character=character).exclude(subject_key="")
+    old = {v.strip() for v in facts.filter(is_active=False, superseded_by__isnull=False)
+           .values_list("subject_value", flat=True)}
+    current = {v.strip() for v in facts.filter(is_active=True).values_list("subject_value", flat=True)}
+    return {"identity": list(identity[:retrieval.IDENTITY_LIMIT]), "state": list(state[:retrieval.STATE_LIMIT]),
+            "ranked": list(ranked[:retrieval.RANKED_LIMIT]),
+            "outdated": {v for v in old - current if len(v) >= 2}}
+
+
+def assert_same(got, want):
+    assert got.outdated_values == want["outdated"]
+    for section in ("identity", "state", "ranked"):
+        mine, theirs = getattr(got, section), want[section]
+        assert {m.item.pk for m in mine} == {t.pk for t in theirs}, section
+        assert [m.score for m in mine] == pytest.approx([t.score for t in theirs], abs=1e-9), section
+        source = {t.pk: t for t in theirs}
+        for m in mine:  # the same row, the same score, the fields the block reads
+            t = source[m.item.pk]
+            assert m.score == pytest.approx(t.score, abs=1e-9)
+            assert (m.item.content, m.item.subject_value, m.item.category, m.item.kind, m.item.subject_key,
+                    m.item.importance, m.item.event_date, m.item.source_message_id, m.item.created_at) == \
+                (t.content, t.subject_value, t.category, t.kind, t.subject_key, t.importance, t.event_date,
+                 t.source_message_id, t.created_at)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("limits", [(80, 40, 60), (3, 2, 5)])
+@pytest.mark.parametrize("with_vector", [True, False])
+def test_retrieve_matches_the_orm_formulation(scope, monkeypatch, limits, with_vector):
+    user, character = scope
+    monkeypatch.setattr(retrieval, "IDENTITY_LIMIT", limits[0])
+    monkeypatch.setattr(retrieval, "STATE_LIMIT", limits[1])
+    monkeypatch.setattr(retrieval, "RANKED_LIMIT", limits[2])
+    rng = np.random.default_rng(11)
+    for message in MESSAGES:
+        for allowed in ([], ["event", "personal_info", "location"]):
+            vector = unit(rng) if with_vector else None
+            got = retrieval.retrieve(user=user, character=character, message=message, query_vector=vector,
+                                     allowed_categories=allowed)
+            want = reference(user=user, character=character, message=message, query_vector=vector,
+                             allowed_categories=allowed)
+            assert_same(got, want)
+    assert got.outdated_values == {"노원"}
+
+
+@pytest.mark.django_db
+def test_retrieve_is_one_query(scope):
+    user, character = scope
+    with CaptureQueriesContext(connection) as queries:
+        got = retrieval.retrieve(user=user, character=character, message="떡볶이", query_vector=None,
+                                 allowed_categories=[])
+        assert got.identity and got.ranked
+        [m.item.content for m in got.identity + got.state + got.ranked]  # loaded, not deferred
+    assert len(queries) == 1
+
+
+@pytest.mark.django_db
+def test_empty_scope(alice, chunsim):
+    got = retrieval.retrieve(user=alice, character=chunsim, message="안녕", query_vector=None, allowed_categories=[])
+    assert (got.identity, got.state, got.ranked, got.outdated_values) == ([], [], [], set())
