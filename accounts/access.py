@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import OpenApiParameter
 
 from audit.services import AuditContext
 from core.errors import ApplicationError, ForbiddenError, NotFoundError
@@ -17,6 +18,13 @@ from core.errors import ApplicationError, ForbiddenError, NotFoundError
 from .models import SERVICE_USERNAME_PREFIX, ApiToken, TokenKind
 from .selectors import is_context_admin
 from .services import end_user_get_or_create, validate_external_user_id
+
+
+USER_PARAM = OpenApiParameter(
+    "user", str, required=False,
+    description="External user id. Required for system clients and admins; end users may omit it (or give "
+    "their own).",
+)
 
 
 class Role(str, Enum):

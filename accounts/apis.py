@@ -1,14 +1,14 @@
 """Plan management for chat backends: the service learns each user's plan from the product."""
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.serializers import StrictSerializer
 
-from .access import Role, resolve_caller
+from .access import USER_PARAM, Role, resolve_caller
 from .models import Plan
 from .selectors import plan_for_user
 from .services import user_plan_set
@@ -23,7 +23,6 @@ class PlanOutput(serializers.Serializer):
     plan = serializers.CharField()
 
 
-USER_PARAM = OpenApiParameter("user", str, required=False, description="External user id.")
 
 
 class PlanApi(APIView):

@@ -124,7 +124,7 @@ def main() -> int:
         passed = sum(ok for _, ok, _ in results)
         print(f"planted facts stored as active memories with the right subject and value: {passed}/{len(results)}"
               f" (facts corrected later are checked at their corrected value)")
-        print(f"active memories for the first user: " + ", ".join(f"{c} {len(m)}" for c, m in memories.items()))
+        print("active memories for the first user: " + ", ".join(f"{c} {len(m)}" for c, m in memories.items()))
     return 0
 
 

@@ -6,7 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from core.errors import ApplicationError
 from memories.audit_reads import audit_operator_read
@@ -21,10 +21,6 @@ from .services import (
     layer_put,
 )
 
-USER_PARAM = OpenApiParameter(
-    "user", str, description="External user id. Required for system clients and admins; optional for end users "
-    "(must then be their own id).", required=False,
-)
 ERROR = inline_serializer("Error", {"error": inline_serializer("ErrorBody", {
     "code": serializers.CharField(), "message": serializers.CharField(), "fields": serializers.DictField()})})
 ERRORS = {code: ERROR for code in (400, 401, 403, 404, 409, 413)}

@@ -1,23 +1,20 @@
 """The per-turn context block (issue 4) and seed 001's memory load endpoint."""
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from memories.audit_reads import audit_operator_read
-from memories.embeddings import get_embedder  # noqa: F401  (warm import: the first request stays fast)
 
 from .freshness import ensure_processed
 from .retrieval import retrieve
 from .serializers import MemoryLoadQuery, PromptInput, PromptOutput
 from .services import context_pack_for_turn
 
-USER_PARAM = OpenApiParameter("user", str, required=False,
-                              description="External user id (system clients; end users may omit it).")
 
 
 class PromptApi(APIView):

@@ -1,12 +1,12 @@
 """Chat ingestion and session memory (issue 3; seed 001 §1.1 and §2.1)."""
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from core.errors import NotFoundError
 from memories.audit_reads import audit_operator_read
@@ -17,8 +17,6 @@ from .serializers import ConversationEnded, ConversationOutput, MessagesAccepted
 from .summaries import conversation_end
 from .tasks import enqueue_scope
 
-USER_PARAM = OpenApiParameter("user", str, required=False,
-                              description="External user id (system clients and admins; end users may omit it).")
 
 
 def _conversation_or_404(caller, character, conversation_id: str):

@@ -1,12 +1,12 @@
 """Memory endpoints of seed 000 §11.1: list, add (system), delete one."""
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from core.errors import NotFoundError
 
@@ -15,8 +15,6 @@ from .selectors import memory_list, memory_scope
 from .serializers import MemoryCreateInput, MemoryCreateOutput, MemoryListOutput, MemoryListQuery
 from .services import MemoryInput, memory_create, memory_delete
 
-USER_PARAM = OpenApiParameter("user", str, required=False,
-                              description="External user id (system clients and admins; end users may omit it).")
 
 
 class MemoryCollectionApi(APIView):

@@ -89,7 +89,7 @@ def _found(text: str, words: tuple[str, ...], korean: bool) -> int:
     low = text.lower()
     for word in words:
         # A Korean stem starts a word or follows an intensifier prefix ("개떨렸어"), never mid-word ("무서운" ≠ 서운).
-        pattern = rf"(?:(?<![가-힣])|(?<=[개핵넘존극]))" + re.escape(word) if korean else rf"\b{re.escape(word)}"
+        pattern = r"(?:(?<![가-힣])|(?<=[개핵넘존극]))" + re.escape(word) if korean else rf"\b{re.escape(word)}"
         for match in re.finditer(pattern, low):
             before = low[max(0, match.start() - 12):match.start()]
             negation = _KO_NEGATION if korean else _EN_NEGATION

@@ -20,7 +20,7 @@ _PARTNER_NAME = re.compile(r"이름(?:은|이)\s*(?P<named>[가-힣]{2,4}?)(?:�
 _MARRIED = re.compile(r"(결혼|약혼)\s*(?:했|함|한\s*지|했어|했고|했는데|했습니다|했어요)")
 _BROKE_UP = re.compile(r"(?:(?:여친|여자친구|남친|남자친구|애인)(?:이랑|하고|과|와|랑)\s*)?(?:헤어졌|헤어짐|헤어졌어|차였|찼어)")
 _NOT_DATING = re.compile(r"연애\s*(?:안|못)\s*(?:해|함|하는|한\s*지|하고)|연애\s*(?:를|는)?\s*(?:쉬는|쉬고)")
-_DATING_WITH = re.compile(rf"(?P<who>\S+?)(?:이랑|랑|하고|와|과)\s*(?:사귀는\s*중|사귀고\s*있|사귄\s*지|연애\s*중|사귀어|사귐)")
+_DATING_WITH = re.compile(r"(?P<who>\S+?)(?:이랑|랑|하고|와|과)\s*(?:사귀는\s*중|사귀고\s*있|사귄\s*지|연애\s*중|사귀어|사귐)")
 
 
 def _partner_name(message: str) -> str:
