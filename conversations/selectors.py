@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db.models import Avg, F, Max, Min
+from django.db import connection
+from django.db.models import Avg, F, Max
 
 from .models import Conversation, Message
 
@@ -58,18 +59,31 @@ def heartbeat_numbers(*, user, character) -> dict:
     }
 
 
+_GAP_SQL = """
+WITH latest AS (
+    SELECT created_at, conversation_id FROM conversations_message
+    WHERE user_id = %(user)s AND character_id = %(character)s ORDER BY created_at DESC, id DESC LIMIT 1
+), started AS (
+    SELECT min(m.created_at) AS first FROM conversations_message m JOIN latest ON m.conversation_id = latest.conversation_id
+)
+SELECT (SELECT created_at FROM latest), (SELECT first FROM started),
+       (SELECT max(m.created_at) FROM conversations_message m, latest, started
+        WHERE m.user_id = %(user)s AND m.character_id = %(character)s AND m.created_at < started.first
+          AND m.conversation_id <> latest.conversation_id)
+"""
+
+
 def conversation_gap(*, user, character) -> tuple[datetime | None, timedelta | None]:
     """(time of the scope's latest message, the pause before its conversation began).
 
     The pause is measured on the messages' own timeline: from the previous conversation's last
     message to the first message of the latest conversation.
     """
-    latest = Message.objects.filter(user=user, character=character).order_by("-created_at", "-id") \
-        .values("created_at", "conversation_id").first()
+    # One round trip (this runs on every prompt request): the latest message, its conversation's
+    # first message, and the last message of the scope before that conversation.
+    with connection.cursor() as cursor:
+        cursor.execute(_GAP_SQL, {"user": user.pk, "character": character.pk})
+        latest, started, before = cursor.fetchone()
     if latest is None:
         return None, None
-    started = Message.objects.filter(conversation_id=latest["conversation_id"]).aggregate(
-        first=Min("created_at"))["first"]
-    before = Message.objects.filter(user=user, character=character, created_at__lt=started) \
-        .exclude(conversation_id=latest["conversation_id"]).aggregate(last=Max("created_at"))["last"]
-    return latest["created_at"], (started - before) if before is not None else None
+    return latest, (started - before) if before is not None else None

@@ -123,3 +123,15 @@ def test_pending_sweep_processes_messages_whose_job_was_lost(say, alice, chunsim
     Message.objects.update(received_at=datetime.fromisoformat("2026-01-01T00:00:00+00:00"))
     assert process_pending_task() == 1
     assert Message.objects.filter(processed_at__isnull=True).count() == 0
+
+
+def test_conversation_gap_is_the_pause_before_the_latest_conversation(say, alice, chunsim):
+    from conversations.selectors import conversation_gap
+
+    assert conversation_gap(user=alice, character=chunsim) == (None, None)
+    say("c1", "2026-03-01T21:00:00+09:00", "안녕", "안녕!", process=False)
+    latest, gap = conversation_gap(user=alice, character=chunsim)
+    assert gap is None and latest.isoformat() == "2026-03-01T12:00:01+00:00"
+    say("c2", "2026-03-11T21:00:00+09:00", "오랜만", "반가워", process=False)
+    latest, gap = conversation_gap(user=alice, character=chunsim)
+    assert gap == timedelta(days=10, seconds=-1)
