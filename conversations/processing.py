@@ -57,7 +57,11 @@ def _turns_with_context(pending: list[Message]) -> list[ChatTurn]:
                                            created_at__lte=first.created_at, processed_at__isnull=False)
                     .exclude(pk=first.pk).order_by("-created_at", "-id").first())
         earlier = [previous] if previous is not None else []
-    messages = list(reversed(earlier)) + pending
+    return message_turns(list(reversed(earlier)) + pending)
+
+
+def message_turns(messages: list[Message]) -> list[ChatTurn]:
+    """Messages as extractor/summarizer turns, timed in each sender's own UTC offset."""
     return [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.local_created_at)
             for m in messages]
 

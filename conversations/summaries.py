@@ -10,13 +10,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from context_layers.pipeline_updates import SOUL_DREAM_SUBJECTS, SOUL_PHASE_SUBJECTS, WORRY_EMOTIONS, soul_refresh
-from memories.extraction.base import ChatTurn, ExtractedFact
+from memories.extraction.base import ExtractedFact
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
 from memories.selectors import memory_live, memory_settings_for
 from memories.services import lock_scope
 
 from .models import Conversation, ConversationStatus, ConversationSummary, EndReason
-from .processing import PIPELINE_CONTEXT
+from .processing import PIPELINE_CONTEXT, message_turns
 
 logger = logging.getLogger(__name__)
 
@@ -52,8 +52,7 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
     if covers_until <= conversation.summarized_count:
         return None
     messages = list(conversation.messages.order_by("created_at", "id")[conversation.summarized_count:covers_until])
-    turns = [ChatTurn(message_id=m.external_id, role=m.role, content=m.content, created_at=m.local_created_at)
-             for m in messages]
+    turns = message_turns(messages)
     summarizer = get_summarizer()
     result = summarizer.summarize(turns=turns)
     user, character = conversation.user, conversation.character

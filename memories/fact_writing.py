@@ -14,7 +14,7 @@ from enum import Enum
 from django.conf import settings as django_settings
 from pgvector.django import CosineDistance
 
-from audit.services import AuditContext, audit_record
+from audit.services import AuditContext
 from core.errors import ApplicationError
 
 from .categories import MemoryKind, MemorySource
@@ -22,7 +22,7 @@ from .extraction.base import ExtractedFact
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .models import MemoryItem, MemorySettings
-from .services import memory_make_room
+from .services import audit_memory_change, memory_make_room
 from .subjects import is_single_valued
 
 logger = logging.getLogger(__name__)
@@ -50,17 +50,11 @@ class SurpriseThresholds:
                    boost_below=django_settings.MEMORY_SURPRISE_BOOST_BELOW)
 
 
-def _audit(context: AuditContext, action: str, item: MemoryItem, *, fields=(), details=None) -> None:
-    audit_record(context=context, action=action, object_type="memory_item", object_id=item.pk,
-                 target_user_id=item.user_id, target_user_ref=item.user.get_username(),
-                 character_slug=item.character_id, changed_fields=fields, details=details)
-
-
 def _reinforce(item: MemoryItem, context: AuditContext, *, reason: str) -> WriteOutcome:
     item.strength = min(1.0, item.strength + 0.2)
     item.mentioned_count += 1
     item.save(update_fields=["strength", "mentioned_count", "updated_at"])
-    _audit(context, "updated", item, fields=["strength", "mentioned_count"], details={"reason": reason})
+    audit_memory_change(context, "updated", item, fields=["strength", "mentioned_count"], details={"reason": reason})
     return WriteOutcome.REINFORCED
 
 
@@ -100,7 +94,7 @@ def memory_write_fact(
         if same_text.archived_at is not None:  # told again: bring it back
             same_text.archived_at = None
             same_text.save(update_fields=["archived_at", "updated_at"])
-            _audit(context, "reactivated", same_text, fields=["archived_at"])
+            audit_memory_change(context, "reactivated", same_text, fields=["archived_at"])
         return _reinforce(same_text, context, reason="same_text")
 
     superseded: list[MemoryItem] = []
@@ -141,12 +135,12 @@ def memory_write_fact(
         event_date=fact.event_date, embedding=embedding, embedding_model=embedding_model if embedding else "",
         lexical_keys=lexical_keys(f"{content} {fact.value}"),
     )
-    _audit(context, "created", item, fields=["content", "category", "kind", "subject_key"],
+    audit_memory_change(context, "created", item, fields=["content", "category", "kind", "subject_key"],
            details={"source": item.source})
     for old in superseded:
         old.is_active = False
         old.superseded_by = item
         old.save(update_fields=["is_active", "superseded_by", "updated_at"])
-        _audit(context, "deactivated", old, fields=["is_active", "superseded_by"],
+        audit_memory_change(context, "deactivated", old, fields=["is_active", "superseded_by"],
                details={"reason": "superseded", "superseded_by": item.pk})
     return WriteOutcome.SUPERSEDED if superseded else WriteOutcome.CREATED

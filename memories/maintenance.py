@@ -34,7 +34,7 @@ from .categories import MemoryKind, MemorySource
 from .hashing import content_hash, normalise_content
 from .models import MemoryItem, MemorySettings
 from .selectors import memory_live, memory_scope
-from .services import lock_scope
+from .services import audit_memory_change, lock_scope
 from .subjects import IDENTITY_SUBJECTS
 
 logger = logging.getLogger(__name__)
@@ -123,13 +123,6 @@ def _user_ref(user_id: int) -> str:
 def _is_protected(item: MemoryItem) -> bool:
     """Identity facts and what the user asked us to remember keep a floor and are never pruned."""
     return item.source == MemorySource.EXPLICIT or item.subject_key in IDENTITY_SUBJECTS
-
-
-def _audit_item(context: AuditContext, action: str, item: MemoryItem, *, user_ref: str,
-                fields=(), details=None) -> None:
-    audit_record(context=context, action=action, object_type="memory_item", object_id=item.pk,
-                 target_user_id=item.user_id, target_user_ref=user_ref, character_slug=item.character_id,
-                 changed_fields=fields, details=details)
 
 
 def _audit_summary(job: str, *, user_id: int, character_id: str, fields, counts: Counts) -> None:
@@ -297,14 +290,14 @@ def _merge(group: list[MemoryItem], unit_vectors: np.ndarray, *, user_ref: str) 
         target.kind = MemoryKind.SEMANTIC
         target.archived_at = None
         target.save()
-    _audit_item(SYSTEM_CONTEXT, "merged", target, user_ref=user_ref,
+    audit_memory_change(SYSTEM_CONTEXT, "merged", target, user_ref=user_ref,
                 fields=["content", "kind", "importance", "mentioned_count", "strength", "event_date", "embedding"],
                 details={"count": len(group)})
     for original in group:
         original.is_active = False
         original.superseded_by = target
         original.save(update_fields=["is_active", "superseded_by", "updated_at"])
-        _audit_item(SYSTEM_CONTEXT, "deactivated", original, user_ref=user_ref,
+        audit_memory_change(SYSTEM_CONTEXT, "deactivated", original, user_ref=user_ref,
                     fields=["is_active", "superseded_by"], details={"reason": "merged", "superseded_by": target.pk})
     return target
 
@@ -348,7 +341,7 @@ def memory_promote(*, user_id: int, character_id: str, now: datetime | None = No
             item.kind = MemoryKind.SEMANTIC
             item.importance = max(item.importance, PROMOTED_IMPORTANCE)
             item.save(update_fields=["kind", "importance", "updated_at"])
-            _audit_item(SYSTEM_CONTEXT, "updated", item, user_ref=user_ref, fields=["kind", "importance"],
+            audit_memory_change(SYSTEM_CONTEXT, "updated", item, user_ref=user_ref, fields=["kind", "importance"],
                         details={"reason": "promoted", "mentioned_count": item.mentioned_count})
     return {"promoted": len(items)}
 
@@ -359,7 +352,7 @@ def _archive(items: list[MemoryItem], *, context: AuditContext, user_ref: str, n
     for item in items:
         item.archived_at = now
         item.save(update_fields=["archived_at", "updated_at"])
-        _audit_item(context, "archived", item, user_ref=user_ref, fields=["archived_at"], details=details)
+        audit_memory_change(context, "archived", item, user_ref=user_ref, fields=["archived_at"], details=details)
 
 
 def memory_prune(*, user_id: int, character_id: str, now: datetime | None = None) -> Counts:
@@ -420,7 +413,7 @@ def memory_expire(*, user_id: int, character_id: str, now: datetime | None = Non
             for item in items:
                 item.is_active = False
                 item.save(update_fields=["is_active", "updated_at"])
-                _audit_item(SYSTEM_CONTEXT, "expired", item, user_ref=user_ref, fields=["is_active"],
+                audit_memory_change(SYSTEM_CONTEXT, "expired", item, user_ref=user_ref, fields=["is_active"],
                             details=details)
     return {"expired": len(past_due), "expired_retention": len(too_old)}
 

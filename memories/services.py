@@ -44,11 +44,13 @@ def lock_scope(*, user_id: int, character_slug: str) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [int(user_id) % 2**31, zlib.crc32(character_slug.encode()) % 2**31])
 
 
-def _audit_memory(context: AuditContext, action: str, item: MemoryItem, *, fields=(), details=None) -> None:
+def audit_memory_change(context: AuditContext, action: str, item: MemoryItem, *, fields=(), details=None,
+                        user_ref: str | None = None) -> None:
+    """Audit one change to a memory (ids and field names only). `user_ref` saves loading the user."""
     audit_record(
         context=context, action=action, object_type="memory_item", object_id=item.pk,
-        target_user_id=item.user_id, target_user_ref=item.user.get_username(), character_slug=item.character_id,
-        changed_fields=fields, details=details,
+        target_user_id=item.user_id, target_user_ref=user_ref if user_ref is not None else item.user.get_username(),
+        character_slug=item.character_id, changed_fields=fields, details=details,
     )
 
 
@@ -76,7 +78,7 @@ def memory_make_room(*, user, character, context: AuditContext) -> None:
     for item in evict:
         item.archived_at = now
         item.save(update_fields=["archived_at", "updated_at"])
-        _audit_memory(archive_context, "archived", item, fields=["archived_at"], details={"cap": cap})
+        audit_memory_change(archive_context, "archived", item, fields=["archived_at"], details={"cap": cap})
 
 
 def memory_create(*, user, character, data: MemoryInput, context: AuditContext) -> tuple[MemoryItem, bool]:
@@ -108,14 +110,14 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
             embedding=embedder.embed([content])[0], embedding_model=embedder.model_name,
         )
         set_fields = [name for name, value in data.__dict__.items() if value not in ("", None)]
-        _audit_memory(context, "created", item, fields=set_fields, details={"source": data.source})
+        audit_memory_change(context, "created", item, fields=set_fields, details={"source": data.source})
     return item, True
 
 
 def memory_delete(*, item: MemoryItem, context: AuditContext) -> None:
     """Delete one memory for good; the audit row keeps its id, never its text."""
     with transaction.atomic():
-        _audit_memory(context, "deleted", item, details={"category": item.category})
+        audit_memory_change(context, "deleted", item, details={"category": item.category})
         item.delete()
 
 
@@ -135,7 +137,7 @@ def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: A
             embedder = get_embedder()
             item.embedding, item.embedding_model = embedder.embed([item.content])[0], embedder.model_name
         item.save()
-        _audit_memory(context, "updated", item, fields=changed_fields)
+        audit_memory_change(context, "updated", item, fields=changed_fields)
 
 
 def memory_settings_save(*, settings, changed_fields: list[str], context: AuditContext) -> None:
