@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from accounts.models import Plan, UserPlan
+from accounts.services import end_user_get_or_create
 from audit.services import SYSTEM_CONTEXT
 from context_layers.models import UserContext
 from context_layers.services import layer_put
@@ -85,8 +86,6 @@ def comparable(response, user: str):
 @pytest.fixture
 def empty_known_user(db):
     """bob, known to the service (created by an earlier write) but with nothing stored."""
-    from accounts.services import end_user_get_or_create
-
     return end_user_get_or_create(external_id="bob")
 
 
