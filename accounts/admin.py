@@ -6,8 +6,8 @@ from django.utils import timezone
 from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
 from audit.services import audit_record
 
-from .models import ApiToken, TierPolicy, UserPlan
-from .services import user_plan_set
+from .models import ApiToken, TierPolicy, TokenFailureWindow, UserPlan
+from .services import token_lockout_clear, user_plan_set
 
 
 @admin.register(TierPolicy)
@@ -61,3 +61,30 @@ class ApiTokenAdmin(admin.ModelAdmin):
                 audit_record(context=admin_audit_context(request), action="deactivated", object_type="api_token",
                              object_id=token.pk, changed_fields=["revoked_at"])
         messages.success(request, "Tokens revoked.")
+
+
+@admin.register(TokenFailureWindow)
+class TokenFailureWindowAdmin(admin.ModelAdmin):
+    """Client addresses with failed bearer tokens in their current window; deleting one unlocks it."""
+
+    list_display = ("client_address", "failures", "window_started_at")
+    readonly_fields = ("client_address", "failures", "window_started_at")
+    actions = ["unlock"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # only through the audited action below
+
+    @admin.action(description="Unlock selected addresses", permissions=["unlock"])
+    def unlock(self, request, queryset):
+        count = token_lockout_clear(client_addresses=list(queryset.values_list("client_address", flat=True)),
+                                    context=admin_audit_context(request))
+        messages.success(request, f"{count} address(es) unlocked.")
+
+    def has_unlock_permission(self, request):
+        return request.user.has_perm("accounts.delete_tokenfailurewindow")

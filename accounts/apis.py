@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from core.serializers import StrictSerializer
 
-from .access import USER_PARAM, Role, resolve_caller
+from .access import USER_PARAM, Role, resolve_caller, subject_for_write
 from .models import Plan
 from .selectors import plan_for_user
 from .services import user_plan_set
@@ -30,6 +30,7 @@ class PlanApi(APIView):
                    summary="The user's plan")
     def get(self, request):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        # A user never seen reads as the plan they would be created with.
         return Response({"user": caller.subject_ref, "plan": plan_for_user(caller.subject)})
 
     @extend_schema(operation_id="plan_set", parameters=[USER_PARAM], request=PlanBody, responses={200: PlanOutput},
@@ -38,5 +39,6 @@ class PlanApi(APIView):
         caller = resolve_caller(request, allowed={Role.SYSTEM})
         body = PlanBody(data=request.data)
         body.is_valid(raise_exception=True)
-        user_plan_set(user=caller.subject, plan=body.validated_data["plan"], context=caller.audit)
+        with subject_for_write(caller) as user:
+            user_plan_set(user=user, plan=body.validated_data["plan"], context=caller.audit)
         return Response({"user": caller.subject_ref, "plan": body.validated_data["plan"]})

@@ -70,3 +70,18 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind}, {self.key_prefix}…)"
+
+
+class TokenFailureWindow(models.Model):
+    """Failed bearer-token authentications from one client address since `window_started_at`.
+
+    In the database, not in process memory, so every gunicorn worker and host shares the count
+    (accounts.services.token_failure_record, accounts.selectors.token_lockout_seconds).
+    """
+
+    client_address = models.CharField(max_length=64, primary_key=True)
+    window_started_at = models.DateTimeField(db_index=True)
+    failures = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.client_address}: {self.failures} failed token(s) since {self.window_started_at:%H:%M:%S}"

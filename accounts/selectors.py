@@ -1,10 +1,19 @@
 """Reads for accounts: plans and tier policies."""
 from __future__ import annotations
 
-from .models import CONTEXT_ADMIN_GROUP, Plan, TierPolicy, UserPlan
+import math
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from .models import CONTEXT_ADMIN_GROUP, Plan, TierPolicy, TokenFailureWindow, UserPlan
 
 
 def plan_for_user(user) -> str:
+    """The user's plan; `None` (an end user never seen) has the plan they would be created with."""
+    if user is None:
+        return settings.DEFAULT_PLAN
     return UserPlan.objects.filter(user=user).values_list("plan", flat=True).first() or Plan.FREE
 
 
@@ -14,3 +23,21 @@ def tier_policy_for_user(user) -> TierPolicy:
 
 def is_context_admin(user) -> bool:
     return bool(user.is_active and user.is_staff and user.groups.filter(name=CONTEXT_ADMIN_GROUP).exists())
+
+
+def token_lockout_seconds(*, client_address: str | None) -> int | None:
+    """Seconds until this address may authenticate with a token again, or None if it is not locked out.
+
+    Locked out: TOKEN_AUTH_FAILURE_LIMIT failures within the window that began at its first failure.
+    """
+    if not client_address:
+        return None
+    window = timedelta(seconds=settings.TOKEN_AUTH_FAILURE_WINDOW_SECONDS)
+    now = timezone.now()
+    started = TokenFailureWindow.objects.filter(
+        client_address=client_address[:64], failures__gte=settings.TOKEN_AUTH_FAILURE_LIMIT,
+        window_started_at__gt=now - window,
+    ).values_list("window_started_at", flat=True).first()
+    if started is None:
+        return None
+    return max(1, math.ceil((started + window - now).total_seconds()))

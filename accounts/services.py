@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from audit.services import AuditContext, audit_record
 from core.errors import ApplicationError
 
-from .models import SERVICE_USERNAME_PREFIX, ApiToken, Plan, TokenKind, UserPlan
+from .models import SERVICE_USERNAME_PREFIX, ApiToken, Plan, TokenFailureWindow, TokenKind, UserPlan
 from .tokens import hash_token, new_plain_token
 
 EXTERNAL_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,149}$")
@@ -78,3 +80,33 @@ def user_plan_set(*, user, plan: str, context: AuditContext) -> UserPlan:
                 details={"from_plan": previous, "to_plan": plan},
             )
     return user_plan
+
+
+_TOKEN_FAILURE_SQL = """
+INSERT INTO {table} AS w (client_address, window_started_at, failures) VALUES (%(address)s, %(now)s, 1)
+ON CONFLICT (client_address) DO UPDATE SET
+    failures = CASE WHEN w.window_started_at > %(expired)s THEN w.failures + 1 ELSE 1 END,
+    window_started_at = CASE WHEN w.window_started_at > %(expired)s THEN w.window_started_at ELSE %(now)s END
+"""
+
+
+def token_failure_record(*, client_address: str | None) -> None:
+    """Count one failed bearer-token authentication from this address (one atomic statement, so
+    concurrent workers never lose a count); a window starts at its first failure. Expired windows go."""
+    if not client_address:
+        return
+    now = timezone.now()
+    expired = now - timedelta(seconds=settings.TOKEN_AUTH_FAILURE_WINDOW_SECONDS)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(_TOKEN_FAILURE_SQL.format(table=TokenFailureWindow._meta.db_table),
+                       {"address": client_address[:64], "now": now, "expired": expired})
+        TokenFailureWindow.objects.filter(window_started_at__lte=expired).delete()
+
+
+def token_lockout_clear(*, client_addresses: list[str], context: AuditContext) -> int:
+    """Forget the failed-token counts of these addresses (an operator unlocking a chat backend)."""
+    with transaction.atomic():
+        deleted, _ = TokenFailureWindow.objects.filter(client_address__in=client_addresses).delete()
+        audit_record(context=context, action="deleted", object_type="token_failure_window",
+                     details={"addresses": deleted})
+    return deleted

@@ -1,9 +1,11 @@
 """Admin mixins that audit every operator read of user data (seed 000 §7.3)."""
 from __future__ import annotations
 
+from collections import Counter
+
 from django.db import transaction
 
-from .services import AuditContext, audit_record
+from .services import AuditContext, audit_record, audit_record_many
 
 
 def admin_audit_context(request) -> AuditContext:
@@ -17,7 +19,11 @@ def admin_audit_context(request) -> AuditContext:
 
 
 class AuditedReadAdminMixin:
-    """Write a `viewed` audit row for each list or detail page that shows user data.
+    """Write `viewed` audit rows for each list or detail page that shows user data, naming whose data it was.
+
+    A detail page writes one row for its object. A list page writes one row per (user, character) whose
+    rows it shows, with how many of them (`details.count`), so "who looked at alice's data" finds every
+    list page that showed any of it; an empty page writes nothing.
 
     Subclasses set `audit_object_type` and may override `audit_target(obj)` to name the user and
     character whose data the page shows.
@@ -37,10 +43,14 @@ class AuditedReadAdminMixin:
         response = super().changelist_view(request, extra_context)
         changelist = getattr(response, "context_data", {}).get("cl") if hasattr(response, "context_data") else None
         if changelist is not None:
-            with transaction.atomic():
-                audit_record(context=admin_audit_context(request), action="viewed",
-                             object_type=f"{self.audit_object_type}_list",
-                             details={"count": len(changelist.result_list)})
+            # result_list is the page's queryset; evaluating it here fills the cache the template renders from.
+            shown = Counter(tuple(sorted(self.audit_target(obj).items())) for obj in changelist.result_list)
+            if shown:
+                with transaction.atomic():
+                    audit_record_many(context=admin_audit_context(request), entries=[
+                        {"action": "viewed", "object_type": f"{self.audit_object_type}_list", **dict(target),
+                         "details": {"count": count}}
+                        for target, count in shown.items()])
         return response
 
     def change_view(self, request, object_id, form_url="", extra_context=None):

@@ -52,7 +52,31 @@ def audit_record(
     details: dict[str, Any] | None = None,
 ) -> AuditLog:
     """Append one audit row."""
-    return AuditLog.objects.create(
+    row = _audit_row(context=context, action=action, object_type=object_type, object_id=object_id,
+                     target_user_id=target_user_id, target_user_ref=target_user_ref, character_slug=character_slug,
+                     changed_fields=changed_fields, details=details)
+    row.save(force_insert=True)
+    return row
+
+
+def audit_record_many(*, context: AuditContext, entries: Iterable[dict[str, Any]]) -> list[AuditLog]:
+    """Append several rows in one statement; each entry holds audit_record's keyword arguments but `context`."""
+    return AuditLog.objects.bulk_create([_audit_row(context=context, **entry) for entry in entries])
+
+
+def _audit_row(
+    *,
+    context: AuditContext,
+    action: str,
+    object_type: str,
+    object_id: str | int = "",
+    target_user_id: int | None = None,
+    target_user_ref: str = "",
+    character_slug: str = "",
+    changed_fields: Iterable[str] = (),
+    details: dict[str, Any] | None = None,
+) -> AuditLog:
+    return AuditLog(
         actor_id=context.actor_id,
         actor_label=context.actor_label[:200],
         action=action,

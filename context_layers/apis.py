@@ -6,7 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import USER_PARAM, Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
 from core.errors import ApplicationError
 from memories.audit_reads import audit_operator_read
@@ -16,6 +16,7 @@ from .selectors import context_overview
 from .services import (
     IDENTITY_INFERRED,
     IDENTITY_USER_SET,
+    SCOPE_DELETE_COUNTS,
     context_delete_for_character,
     context_export,
     layer_put,
@@ -63,7 +64,10 @@ class ContextApi(APIView):
         if request.query_params.get("confirm") != "true":
             raise ApplicationError("Deleted data cannot be recovered; repeat the request with ?confirm=true.",
                                    code="CONFIRMATION_REQUIRED", fields={"confirm": ["must be true"]})
-        counts = context_delete_for_character(user=caller.subject, character=character, context=caller.audit)
+        if caller.subject is None:  # a user never seen has nothing to delete
+            counts = dict.fromkeys(SCOPE_DELETE_COUNTS, 0)
+        else:
+            counts = context_delete_for_character(user=caller.subject, character=character, context=caller.audit)
         return Response({"characterId": character.slug, "deleted": counts})
 
 
@@ -77,8 +81,9 @@ def _layer_view(layer: str, roles: set[Role], summary: str):
             caller = resolve_caller(request, allowed=roles)
             character = character_get_active(slug=characterId)
             slot = IDENTITY_INFERRED if caller.role is Role.SYSTEM else IDENTITY_USER_SET
-            stored = layer_put(user=caller.subject, character=character, layer=layer, document=request.data,
-                               identity_slot=slot, context=caller.audit)
+            with subject_for_write(caller) as user:
+                stored = layer_put(user=user, character=character, layer=layer, document=request.data,
+                                   identity_slot=slot, context=caller.audit)
             return Response(stored, status=status.HTTP_200_OK)
 
     LayerApi.__name__ = f"{layer.capitalize()}LayerApi"

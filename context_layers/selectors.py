@@ -44,11 +44,19 @@ def heartbeat_for_tier(heartbeat_doc: dict, *, detail: str, activity: UserActivi
 
 
 def context_overview(*, user, character) -> dict:
-    """The five layers of one scope as returned by GET /api/context/{characterId}."""
-    context = user_context_for(user=user, character=character)
+    """The five layers of one scope as returned by GET /api/context/{characterId}.
+
+    `user=None` (an end user never seen) gives the empty scope on the plan they would start with.
+    """
+    if user is None:
+        context, activity, memory_count, relationship = UserContext(character=character), None, 0, None
+    else:
+        context = user_context_for(user=user, character=character)
+        activity = UserActivity.objects.filter(user=user).first()
+        memory_count = memory_live(user=user, character=character).count()
+        relationship = relationship_overview(user=user, character=character)
     policy = tier_policy_for_user(user)
     identity, identity_sources = effective_identity(context.identity or {})
-    activity = UserActivity.objects.filter(user=user).first()
     return {
         "characterId": character.slug,
         "plan": policy.plan,
@@ -57,8 +65,8 @@ def context_overview(*, user, character) -> dict:
         "identitySources": identity_sources,
         "soul": (context.soul or {}) if policy.soul_enabled else None,
         "tools": context.tools or {},
-        "memoryCount": memory_live(user=user, character=character).count(),
-        "relationship": relationship_overview(user=user, character=character),
+        "memoryCount": memory_count,
+        "relationship": relationship,
     }
 
 

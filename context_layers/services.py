@@ -13,11 +13,13 @@ from memories.services import lock_scope, memory_delete_scope
 
 from .documents import validate_layer_document
 from .export import render_markdown
-from .models import UserActivity, UserContext
+from .models import Relationship, UserActivity, UserContext
 from .selectors import context_overview
 
 IDENTITY_USER_SET = "userSet"
 IDENTITY_INFERRED = "inferred"
+# What context_delete_for_character reports, per kind of row deleted.
+SCOPE_DELETE_COUNTS = ("memories", "layers", "messages", "relationships")
 
 
 def audit_scope_change(context: AuditContext, action: str, *, user, character, object_type: str, object_id="",
@@ -76,7 +78,10 @@ def user_context_get_or_create(*, user, character) -> UserContext:
 
 
 def context_delete_for_character(*, user, character, context: AuditContext) -> dict:
-    """Delete the whole scope (layers and memories). The audit row keeps counts only."""
+    """Delete the whole scope (layers, memories, conversations, relationship). The audit row keeps counts only.
+
+    The user-level UserActivity is shared by every character of the user and stays.
+    """
     with transaction.atomic():
         lock_scope(user_id=user.pk, character_slug=character.slug)
         memories_deleted = memory_delete_scope(user=user, character=character)
@@ -84,21 +89,28 @@ def context_delete_for_character(*, user, character, context: AuditContext) -> d
         layers_deleted = per_model.get(UserContext._meta.label, 0)
         # Conversations, messages and summaries hang off the scope row and go with it.
         messages_deleted = per_model.get("conversations.Message", 0)
-        counts = {"memories": memories_deleted, "layers": layers_deleted, "messages": messages_deleted}
+        relationships_deleted, _ = Relationship.objects.filter(user=user, character=character).delete()
+        counts = dict(zip(SCOPE_DELETE_COUNTS, (memories_deleted, layers_deleted, messages_deleted,
+                                                relationships_deleted)))
         audit_scope_change(context, "deleted", user=user, character=character, object_type="context_scope",
                            details={"memories_deleted": memories_deleted, "layer_rows_deleted": layers_deleted,
-                                    "messages_deleted": messages_deleted})
+                                    "messages_deleted": messages_deleted,
+                                    "relationships_deleted": relationships_deleted})
     return counts
 
 
 def context_export(*, user, character, context: AuditContext) -> dict:
-    """Render the scope as Markdown and audit the export (who, when, how many items)."""
+    """Render the scope as Markdown and audit the export (who, when, how many items).
+
+    `user=None` (an end user never seen) exports the empty scope; no user data is shown, so no row is written.
+    """
     overview = context_overview(user=user, character=character)
-    memories = list(memory_list(user=user, character=character))
+    memories = list(memory_list(user=user, character=character)) if user is not None else []
     documents = render_markdown(character_name=character.display_name, overview=overview, memories=memories)
-    with transaction.atomic():
-        audit_scope_change(context, "exported", user=user, character=character, object_type="context_scope",
-                           details={"memories": len(memories)})
+    if user is not None:
+        with transaction.atomic():
+            audit_scope_change(context, "exported", user=user, character=character, object_type="context_scope",
+                               details={"memories": len(memories)})
     return {
         "characterId": character.slug,
         "exportedAt": timezone.now().isoformat(),

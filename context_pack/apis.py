@@ -43,6 +43,8 @@ class MemoryLoadApi(APIView):
         query = MemoryLoadQuery(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         character = character_get_active(slug=query.validated_data["personaId"])
+        if caller.subject is None:  # a user never seen has no memories
+            return Response({"success": True, "memories": []})
         if caller.role is not Role.ADMIN:
             ensure_processed(user=caller.subject, character=character)
         retrieved = retrieve(user=caller.subject, character=character, message="", query_vector=None,

@@ -129,6 +129,8 @@ def _scope_reads(user, character) -> tuple[TierPolicy, UserContext, MemorySettin
     memory_settings_for and UserActivity, read through one-to-one joins from the scope's context row
     instead of one query each.
     """
+    if user is None:  # an end user never seen: the defaults, nothing to read
+        return tier_policy_for_user(None), UserContext(character=character), MemorySettings(), None
     context = UserContext.objects.select_related("user__plan", "user__memory_settings", "user__activity") \
         .filter(user=user, character=character).first()
     if context is None:  # a scope without layers yet
@@ -155,7 +157,7 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     budgets = allocate(max(0, budget - header_tokens), chosen, soul_enabled=policy.soul_enabled)
 
     layers = {name: LayerText() for name in LAYER_PRIORITY}
-    if memory_settings.enabled:
+    if memory_settings.enabled and user is not None:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              allowed_categories=list(memory_settings.allowed_categories))
         memory_candidates = _memory_candidates(retrieved)

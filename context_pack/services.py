@@ -12,9 +12,13 @@ from .freshness import ensure_processed
 
 
 def context_pack_for_turn(*, user, character, message: str, budget: int, situation: str | None) -> dict:
-    fresh = ensure_processed(user=user, character=character)
-    _, gap = conversation_gap(user=user, character=character)
-    query_vector = get_embedder().embed([message])[0] if message.strip() else None
+    """The block of this turn. `user=None` (an end user never seen): the block of an empty scope, nothing written."""
+    if user is None:
+        fresh, gap, query_vector = True, None, None
+    else:
+        fresh = ensure_processed(user=user, character=character)
+        _, gap = conversation_gap(user=user, character=character)
+        query_vector = get_embedder().embed([message])[0] if message.strip() else None
     pack = build_context_pack(user=user, character=character, message=message, budget=budget,
                               situation=situation, query_vector=query_vector, gap=gap)
     pack["fresh"] = fresh

@@ -37,6 +37,7 @@ class MessageAdmin(ReadOnlyAdmin):
 class ConversationSummaryAdmin(ReadOnlyAdmin):
     audit_object_type = "conversation_summary"
     list_display = ("conversation", "emotion", "importance", "fallback", "created_at")
+    list_select_related = ("conversation__user",)  # audit_target names each row's user
 
     def audit_target(self, obj):
         conversation = obj.conversation

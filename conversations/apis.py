@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import USER_PARAM, Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
 from core.errors import NotFoundError
 from memories.audit_reads import audit_operator_read
@@ -20,6 +20,8 @@ from .tasks import enqueue_scope
 
 
 def _conversation_or_404(caller, character, conversation_id: str):
+    if caller.subject is None:  # a user never seen has no conversations
+        raise NotFoundError("No such conversation.", code="CONVERSATION_NOT_FOUND")
     conversation = conversation_get(user=caller.subject, character=character, external_id=conversation_id)
     if conversation is None:
         raise NotFoundError("No such conversation.", code="CONVERSATION_NOT_FOUND")
@@ -36,13 +38,14 @@ class MessagesApi(APIView):
         body = MessagesInput(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        user_id, slug = caller.subject.pk, character.slug
-        result = messages_ingest(
-            user=caller.subject, character=character, conversation_id=data["conversationId"],
-            messages=[IncomingMessage(external_id=m["id"], role=m["role"], content=m["content"],
-                                      created_at=m["createdAt"]) for m in data["messages"]],
-            on_commit=lambda: enqueue_scope(user_id, slug),
-        )
+        with subject_for_write(caller) as user:
+            user_id, slug = user.pk, character.slug
+            result = messages_ingest(
+                user=user, character=character, conversation_id=data["conversationId"],
+                messages=[IncomingMessage(external_id=m["id"], role=m["role"], content=m["content"],
+                                          created_at=m["createdAt"]) for m in data["messages"]],
+                on_commit=lambda: enqueue_scope(user_id, slug),
+            )
         return Response({"conversationId": data["conversationId"], "accepted": result.accepted,
                          "duplicates": result.duplicates}, status=status.HTTP_202_ACCEPTED)
 

@@ -1,4 +1,4 @@
-"""Request plumbing: server timing, a request id for audit rows and a hard limit on body size."""
+"""Request plumbing: server timing, a request id for audit rows, a hard limit on body size, no-store for the API."""
 from __future__ import annotations
 
 import re
@@ -7,6 +7,7 @@ import uuid
 
 from django.conf import settings
 from django.http import JsonResponse
+from django.utils.cache import add_never_cache_headers
 
 _REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
@@ -61,3 +62,17 @@ def payload_too_large_response(limit: int) -> JsonResponse:
         {"error": {"code": "PAYLOAD_TOO_LARGE", "message": f"Request body exceeds {limit} bytes.", "fields": {}}},
         status=413,
     )
+
+
+class NoStoreApiMiddleware:
+    """Mark every /api/ response `Cache-Control: no-store` (with private, no-cache, max-age=0): they carry
+    a user's data, which no browser or shared cache may keep. The admin sets the same on its pages."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path.startswith("/api/"):
+            add_never_cache_headers(response)
+        return response

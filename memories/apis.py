@@ -6,7 +6,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.access import USER_PARAM, Role, resolve_caller
+from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
 from core.errors import NotFoundError
 
@@ -26,10 +26,13 @@ class MemoryCollectionApi(APIView):
         query = MemoryListQuery(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         params = query.validated_data
-        items = memory_list(user=caller.subject, character=character,
-                            include_archived=params["includeArchived"], category=params.get("category"))
-        total = items.count()
-        page = list(items[params["offset"]: params["offset"] + params["limit"]])
+        if caller.subject is None:  # a user never seen has no memories
+            total, page = 0, []
+        else:
+            items = memory_list(user=caller.subject, character=character,
+                                include_archived=params["includeArchived"], category=params.get("category"))
+            total = items.count()
+            page = list(items[params["offset"]: params["offset"] + params["limit"]])
         if caller.role is Role.ADMIN:
             audit_operator_read(caller=caller, character=character, object_type="memory_list", count=len(page))
         payload = {"characterId": character.slug, "memories": page, "total": total,
@@ -45,16 +48,17 @@ class MemoryCollectionApi(APIView):
         body = MemoryCreateInput(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        item, created = memory_create(
-            user=caller.subject, character=character, context=caller.audit,
-            data=MemoryInput(
-                content=data["content"], category=data["category"], kind=data["kind"],
-                subject_key=data["subjectKey"], subject_value=data["subjectValue"], importance=data["importance"],
-                confidence=data["confidence"], emotion=data["emotion"], emotion_intensity=data["emotionIntensity"],
-                source=data["source"], source_conversation_id=data["sourceConversationId"],
-                source_message_id=data["sourceMessageId"], expires_at=data["expiresAt"],
-            ),
-        )
+        with subject_for_write(caller) as user:
+            item, created = memory_create(
+                user=user, character=character, context=caller.audit,
+                data=MemoryInput(
+                    content=data["content"], category=data["category"], kind=data["kind"],
+                    subject_key=data["subjectKey"], subject_value=data["subjectValue"], importance=data["importance"],
+                    confidence=data["confidence"], emotion=data["emotion"], emotion_intensity=data["emotionIntensity"],
+                    source=data["source"], source_conversation_id=data["sourceConversationId"],
+                    source_message_id=data["sourceMessageId"], expires_at=data["expiresAt"],
+                ),
+            )
         return Response(MemoryCreateOutput({"memory": item, "created": created}).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -65,6 +69,8 @@ class MemoryItemApi(APIView):
     def delete(self, request, characterId: str, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
         character = character_get_active(slug=characterId)
+        if caller.subject is None:  # a user never seen has no memories
+            raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
         item = memory_scope(user=caller.subject, character=character).filter(
             pk=int(memoryId) if memoryId.isascii() and memoryId.isdigit() and len(memoryId) < 19 else -1).first()
         if item is None:

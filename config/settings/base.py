@@ -1,4 +1,5 @@
 """Settings shared by every environment. Values come from the environment via django-environ."""
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -31,6 +32,7 @@ INSTALLED_APPS = [
     "context_layers",
     "conversations",
     "context_pack",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -44,6 +46,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # turns a sign-in lockout into accounts.lockout's 429 page
+    "core.middleware.NoStoreApiMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -162,3 +166,24 @@ CONVERSATION_IDLE_MINUTES = env.int("CONVERSATION_IDLE_MINUTES", default=30)
 CONVERSATION_SUMMARY_EVERY = env.int("CONVERSATION_SUMMARY_EVERY", default=20)
 # Read-your-writes: how long a prompt request waits for a worker that is processing the same scope.
 FRESHNESS_WAIT_MS = env.int("FRESHNESS_WAIT_MS", default=2000)
+
+# Sign-in lockout (django-axes, database handler: shared by every worker and host). LOGIN_FAILURE_LIMIT
+# failed sign-ins for one username from one client address lock that pair out for LOGIN_LOCKOUT_MINUTES
+# (429 page with Retry-After, accounts.lockout); a success resets the count. By the pair, not the address
+# alone (anyone behind the same NAT or proxy could lock operators out) nor the username alone (anyone
+# could lock a named operator out from anywhere).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.access.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.login_lockout_response"
+# Bearer-token throttle (accounts.authentication): TOKEN_AUTH_FAILURE_LIMIT failed tokens from one client
+# address within TOKEN_AUTH_FAILURE_WINDOW_SECONDS (counted from the first) → 429 THROTTLED with
+# Retry-After for every token from that address until the window ends. Counted in the database.
+TOKEN_AUTH_FAILURE_LIMIT = env.int("TOKEN_AUTH_FAILURE_LIMIT", default=20)
+TOKEN_AUTH_FAILURE_WINDOW_SECONDS = env.int("TOKEN_AUTH_FAILURE_WINDOW_SECONDS", default=300)
+# Reverse proxies in front of the app that append to X-Forwarded-For; 0: the peer address is the client.
+# Audit rows, the token throttle and the sign-in lockout key on the client address (accounts.access.client_ip).
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)

@@ -7,7 +7,12 @@ from audit.models import AuditLog
 
 @override_settings(DEFAULT_PLAN="PREMIUM")
 def test_new_users_get_the_configured_default_plan(system_client, chunsim):
-    assert system_client.get("/api/context/chunsim?user=newcomer").status_code == 200
+    # A read shows the plan a user never seen would start with, and creates nothing (issue 7 item 7) ...
+    assert system_client.get("/api/accounts/plan?user=newcomer").json() == {"user": "newcomer", "plan": "PREMIUM"}
+    assert not UserPlan.objects.filter(user__username="newcomer").exists()
+    # ... the first write creates them, on that plan.
+    response = system_client.put("/api/context/chunsim/tools?user=newcomer", {"avoidTopics": []}, format="json")
+    assert response.status_code == 200
     assert UserPlan.objects.get(user__username="newcomer").plan == "PREMIUM"
 
 

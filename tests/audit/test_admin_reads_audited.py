@@ -63,8 +63,8 @@ def assert_operator_row(row: AuditLog, charlie, *, action: str) -> None:
     ("/admin/context_layers/usercontext/", "user_context_list"),
     ("/admin/memories/memorysettings/", "memory_settings_list"),
 ])
-def test_changelist_view_writes_a_viewed_row(operator, charlie, memory, user_context, memory_settings,
-                                             url, object_type):
+def test_changelist_view_writes_a_viewed_row_naming_the_owner(operator, charlie, alice, memory, user_context,
+                                                              memory_settings, url, object_type):
     since = last_audit_id()
 
     response = operator.get(url)
@@ -74,6 +74,7 @@ def test_changelist_view_writes_a_viewed_row(operator, charlie, memory, user_con
     assert len(rows) == 1
     assert_operator_row(rows[0], charlie, action="viewed")
     assert rows[0].object_type == object_type
+    assert (rows[0].target_user_id, rows[0].target_user_ref) == (alice.pk, "alice")
     assert rows[0].details == {"count": 1}
 
 
