@@ -162,3 +162,8 @@ CONVERSATION_IDLE_MINUTES = env.int("CONVERSATION_IDLE_MINUTES", default=30)
 CONVERSATION_SUMMARY_EVERY = env.int("CONVERSATION_SUMMARY_EVERY", default=20)
 # Read-your-writes: how long a prompt request waits for a worker that is processing the same scope.
 FRESHNESS_WAIT_MS = env.int("FRESHNESS_WAIT_MS", default=2000)
+# Periodic jobs (core.jobs): after this many consecutive failing runs an item (a scope, a
+# conversation) is skipped until JOB_QUARANTINE_RETRY_HOURS after its last failure; a chat message
+# that fails this many processing runs is quarantined for good (Message.quarantined_at).
+JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=5)
+JOB_QUARANTINE_RETRY_HOURS = env.int("JOB_QUARANTINE_RETRY_HOURS", default=24)
