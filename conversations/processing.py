@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from audit.services import AuditContext
 from characters.models import Character
-from core.jobs import TRANSIENT_ERRORS, error_code
 from context_layers.pipeline_updates import HeartbeatStats, heartbeat_record, rules_merge
 from context_layers.relationship import RelationshipSignals, relationship_apply
+from core.jobs import TRANSIENT_ERRORS, error_code
 from memories.extraction.base import ChatTurn, ExistingFact
 from memories.extraction.factory import get_extractor, get_pii_second_pass
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
@@ -171,7 +171,6 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
     logger.info("processed %d messages of scope user=%s character=%s: %s", len(pending), user.pk, character.pk,
                 dict(outcomes))
     return {"processed": len(pending), "save_requested": sorted(save_requested), **dict(outcomes)}
-
 
 
 def process_scope_isolating(*, user_id: int, character_slug: str) -> dict:

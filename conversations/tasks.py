@@ -81,7 +81,8 @@ def end_idle_conversations_task() -> dict:
     ended = 0
     for pk, user_id, character_slug in idle:
         done, conversation = run.run(
-            f"conversation:{pk}", lambda pk=pk: conversation_end(conversation=Conversation(pk=pk), reason=EndReason.IDLE),
+            f"conversation:{pk}",
+            lambda pk=pk: conversation_end(conversation=Conversation(pk=pk), reason=EndReason.IDLE),
             user_id=user_id, character_slug=character_slug)
         if not done:
             continue

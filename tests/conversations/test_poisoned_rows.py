@@ -166,3 +166,26 @@ def test_maintenance_goes_on_past_a_poisoned_memory_and_records_the_scope(alice,
     JobFailure.objects.update(last_failed_at=timezone.now() - timedelta(days=2))
     assert memory_tasks.decay_strength_task()["failed_scopes"] == 0
     assert not JobFailure.objects.exists()
+
+
+def test_operators_see_failure_records_and_quarantined_messages(alice, chunsim, charlie, settings):
+    from django.test import Client
+
+    settings.JOB_MAX_ATTEMPTS = 1
+    _ingest(alice, chunsim, "a1", ["안녕"])
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE conversations_message SET content = 'gk1:nokey:AAAA'")
+    _age_everything()
+    process_pending_task()  # quarantines the unreadable message at once (JOB_MAX_ATTEMPTS = 1)
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE conversations_conversation SET last_message_at = %s", [POISON])
+    end_idle_conversations_task()  # cannot read the conversation: recorded as a JobFailure
+    operator = Client()
+    operator.force_login(charlie)
+
+    failures = operator.get("/admin/core/jobfailure/")
+    quarantined = operator.get("/admin/conversations/message/?quarantined_at__isempty=0")
+
+    assert failures.status_code == 200 and b"end_idle_conversation" in failures.content
+    assert b"DataError" in failures.content
+    assert quarantined.status_code == 200 and b"a1-0" in quarantined.content

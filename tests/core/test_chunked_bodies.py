@@ -46,11 +46,16 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def gunicorn_port(db, characters):
+@pytest.fixture(scope="module")
+def gunicorn(django_db_setup, django_db_blocker):
+    """A gunicorn on a free loopback port serving the test database (module-wide: it starts in seconds)."""
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": _test_database_url(), "DJANGO_SETTINGS_MODULE": "config.settings.test",
-           "GIEOK_WARM_UP": "0", "OPENBLAS_NUM_THREADS": "1"}
+    with django_db_blocker.unblock():
+        database_url = _test_database_url()
+    # The local settings queue the processing job (no cluster runs here) instead of running it inside the
+    # request as the test settings do: the test is about the request body, and stays fast.
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings.local",
+           "DJANGO_DEBUG": "false", "GIEOK_WARM_UP": "0", "OPENBLAS_NUM_THREADS": "1"}
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
@@ -59,13 +64,15 @@ def gunicorn_port(db, characters):
         try:
             deadline = time.monotonic() + 60
             while True:
+                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
                 try:
-                    connection_ = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                    connection_.request("GET", "/healthz")
-                    if connection_.getresponse().status == 200:
+                    probe.request("GET", "/healthz")
+                    if probe.getresponse().status == 200:
                         break
                 except OSError:
                     pass
+                finally:
+                    probe.close()
                 if server.poll() is not None or time.monotonic() > deadline:
                     log.seek(0)
                     pytest.fail(f"gunicorn did not start: {log.read()[-2000:]!r}")
@@ -78,6 +85,11 @@ def gunicorn_port(db, characters):
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait(timeout=15)
+
+
+@pytest.fixture
+def gunicorn_port(gunicorn, db, characters):
+    return gunicorn
 
 
 def _post_chunked(port: int, token: str, body: bytes, chunk: int = 1000) -> tuple[int, dict, dict]:

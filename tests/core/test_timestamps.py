@@ -19,15 +19,12 @@ from django.utils.dateparse import parse_datetime
 from rest_framework import serializers
 
 from accounts.models import Plan, UserPlan
-from audit.services import AuditContext
 from context_layers.models import UserContext
-from context_layers.services import layer_put
 from conversations.models import Conversation, Message
 from core import serializers as core_serializers
 from core.timestamps import format_instant
 from memories.models import MemoryItem
 
-SETUP = AuditContext(actor_label="test:setup", trigger="command")
 API_FORM = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 MESSAGES = "/api/context/chunsim/messages?user=alice"
 
