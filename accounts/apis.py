@@ -6,7 +6,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.serializers import StrictSerializer
+from core.serializers import ChoiceField, StrictSerializer
 
 from .access import USER_PARAM, Role, resolve_caller, subject_for_write
 from .models import Plan
@@ -15,7 +15,7 @@ from .services import user_plan_set
 
 
 class PlanBody(StrictSerializer):
-    plan = serializers.ChoiceField(choices=Plan.choices)
+    plan = ChoiceField(choices=Plan.choices)
 
 
 class PlanOutput(serializers.Serializer):

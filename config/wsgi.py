@@ -3,8 +3,11 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from core.middleware import ChunkedBodyMiddleware
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
-application = get_wsgi_application()
+# gunicorn passes chunked bodies without a length; the wrapper hands them to Django (see its docstring).
+application = ChunkedBodyMiddleware(get_wsgi_application())
 
 if os.environ.get("GIEOK_WARM_UP", "1") == "1":
     from context_pack.warmup import warm_up_models

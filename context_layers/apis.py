@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
 from core.errors import ApplicationError
+from core.serializers import DateTimeField
 from memories.audit_reads import audit_operator_read
 
 from .documents import LAYER_DOCUMENTS
@@ -100,7 +101,7 @@ ToolsApi = _layer_view("tools", {Role.SELF, Role.SYSTEM, Role.ADMIN}, "Replace t
 class ExportApi(APIView):
     @extend_schema(operation_id="context_export", parameters=[USER_PARAM], request=None,
                    responses={200: inline_serializer("ContextExport", {
-                       "characterId": serializers.CharField(), "exportedAt": serializers.DateTimeField(),
+                       "characterId": serializers.CharField(), "exportedAt": DateTimeField(),
                        "documents": serializers.DictField(child=serializers.CharField()),
                        "markdown": serializers.CharField()}), **ERRORS},
                    summary="Export the five layers as Markdown")

@@ -5,7 +5,7 @@ import re
 
 from rest_framework import serializers
 
-from core.serializers import StrictSerializer
+from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 
 HONORIFICS = ["반말", "존댓말", "혼합"]
 RELATIONSHIP_TYPES = ["팬", "친구", "연인", "동생", "오빠", "언니"]
@@ -20,7 +20,7 @@ def _text_list(**kwargs):
 
 
 class HeartbeatDocument(StrictSerializer):
-    lastSeenAt = serializers.DateTimeField(required=False)
+    lastSeenAt = DateTimeField(required=False)
     recentDaysCount = serializers.IntegerField(min_value=0, max_value=7, required=False)
     totalConversations = serializers.IntegerField(min_value=0, max_value=10**9, required=False)
     avgSessionDuration = serializers.FloatField(min_value=0, max_value=100_000, required=False)
@@ -31,8 +31,8 @@ class HeartbeatDocument(StrictSerializer):
 
 class IdentityDocument(StrictSerializer):
     nickname = serializers.CharField(max_length=50, required=False)
-    honorific = serializers.ChoiceField(choices=HONORIFICS, required=False)
-    relationshipType = serializers.ChoiceField(choices=RELATIONSHIP_TYPES, required=False)
+    honorific = ChoiceField(choices=HONORIFICS, required=False)
+    relationshipType = ChoiceField(choices=RELATIONSHIP_TYPES, required=False)
     customTitle = serializers.CharField(max_length=50, required=False, allow_blank=True)
     inferredTraits = _text_list()
 
@@ -83,6 +83,6 @@ def validate_layer_document(layer: str, data) -> dict:
         raise serializers.ValidationError({"nonFieldErrors": ["Expected a JSON object."]})
     serializer = LAYER_DOCUMENTS[layer](data=data)
     serializer.is_valid(raise_exception=True)
-    # Round-trip through to_representation so datetimes become ISO strings for JSON storage.
+    # Round-trip through to_representation so datetimes are stored in the API's one text form.
     return {key: value for key, value in serializer.to_representation(serializer.validated_data).items()
             if key in serializer.validated_data}

@@ -13,6 +13,7 @@ from rest_framework.exceptions import ValidationError
 from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
 from audit.services import AuditContext
+from core.timestamps import format_instant
 
 from .documents import validate_layer_document
 from .models import UserContext
@@ -42,7 +43,7 @@ def heartbeat_record(*, user, character, stats: HeartbeatStats, context: AuditCo
     detail = tier_policy_for_user(user).heartbeat_detail
     ctx = _context_for(user, character)
     previous = dict(ctx.heartbeat or {})
-    doc = {"lastSeenAt": stats.last_seen_at.isoformat()}
+    doc = {"lastSeenAt": format_instant(stats.last_seen_at)}
     if detail != HeartbeatDetail.LAST_SEEN:
         doc.update({"recentDaysCount": min(7, stats.recent_days_count), "totalConversations": stats.total_conversations,
                     "streakDays": stats.streak_days})

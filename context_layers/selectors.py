@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
+from core.timestamps import format_instant, format_stored_instant
 from memories.selectors import memory_live
 
 from .models import Relationship, UserActivity, UserContext
@@ -35,10 +36,12 @@ def effective_identity(identity_doc: dict) -> tuple[dict, dict]:
 def heartbeat_for_tier(heartbeat_doc: dict, *, detail: str, activity: UserActivity | None) -> dict:
     allowed = _HEARTBEAT_FIELDS_BY_DETAIL[detail]
     shaped = {key: heartbeat_doc[key] for key in allowed if key in heartbeat_doc}
+    if "lastSeenAt" in shaped:  # documents stored before the one time form hold other ISO forms
+        shaped["lastSeenAt"] = format_stored_instant(shaped["lastSeenAt"])
     if detail == HeartbeatDetail.REPORT and activity is not None:
         shaped["report"] = {
             "totalActiveDays": activity.total_active_days,
-            "firstSeenAt": activity.first_seen_at.isoformat() if activity.first_seen_at else None,
+            "firstSeenAt": format_instant(activity.first_seen_at),
         }
     return shaped
 

@@ -8,6 +8,7 @@ from django.utils.dateparse import parse_datetime
 from accounts.selectors import tier_policy_for_user
 from audit.services import AuditContext, audit_record
 from core.errors import ForbiddenError
+from core.timestamps import format_instant
 from memories.selectors import memory_list
 from memories.services import lock_scope, memory_delete_scope
 
@@ -113,7 +114,7 @@ def context_export(*, user, character, context: AuditContext) -> dict:
                                details={"memories": len(memories)})
     return {
         "characterId": character.slug,
-        "exportedAt": timezone.now().isoformat(),
+        "exportedAt": format_instant(timezone.now()),
         "documents": documents,
         "markdown": "\n".join(documents.values()),
     }

@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
+from core.timestamps import format_instant
 from memories.audit_reads import audit_operator_read
 
 from .freshness import ensure_processed
@@ -54,4 +55,4 @@ class MemoryLoadApi(APIView):
             audit_operator_read(caller=caller, character=character, object_type="memory_load", count=len(chosen))
         return Response({"success": True, "memories": [
             {"id": m.item.pk, "personaId": character.slug, "summary": m.item.content, "category": m.item.category,
-             "importance": m.item.importance, "createdAt": m.item.created_at.isoformat()} for m in chosen]})
+             "importance": m.item.importance, "createdAt": format_instant(m.item.created_at)} for m in chosen]})

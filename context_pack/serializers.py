@@ -1,7 +1,7 @@
 """Request and response shapes of the context pack API."""
 from rest_framework import serializers
 
-from core.serializers import StrictSerializer
+from core.serializers import ChoiceField, StrictSerializer
 
 from .situations import SITUATIONS
 
@@ -9,7 +9,7 @@ from .situations import SITUATIONS
 class PromptInput(StrictSerializer):
     message = serializers.CharField(max_length=10_000, allow_blank=True, trim_whitespace=False)
     budgetTokens = serializers.IntegerField(min_value=200, max_value=8000, default=1100)
-    situation = serializers.ChoiceField(choices=SITUATIONS, allow_null=True, required=False, default=None)
+    situation = ChoiceField(choices=SITUATIONS, allow_null=True, required=False, default=None)
 
 
 class PromptItem(serializers.Serializer):

@@ -26,11 +26,16 @@ class ConversationAdmin(ReadOnlyAdmin):
 @admin.register(Message)
 class MessageAdmin(ReadOnlyAdmin):
     audit_object_type = "message"
-    list_display = ("external_id", "user", "character", "role", "created_at", "processed_at")
-    list_filter = ("role", "character")
+    list_display = ("external_id", "user", "character", "role", "created_at", "processed_at", "process_attempts",
+                    "last_error_code", "quarantined_at")
+    list_filter = ("role", "character", ("quarantined_at", admin.EmptyFieldListFilter))
     search_fields = ("user__username", "external_id")
     list_select_related = ("user", "character")
     exclude = ("conversation",)
+
+    def get_queryset(self, request):
+        # The list never shows the text; deferring it keeps a quarantined, unreadable message listable.
+        return super().get_queryset(request).defer("content")
 
 
 @admin.register(ConversationSummary)

@@ -1,20 +1,29 @@
 """Storing posted chat messages: validated, PII-masked, encrypted, idempotent on message id.
 
+A message id names one message of one (user, character) scope: posting it again with the same
+content (role, time, text) is a duplicate and stores nothing; with other content, or into another
+conversation, it is a 409.
+
 The messages and the follow-up job are committed together: the job is enqueued on commit, and any
 message still pending later is picked up by the `process_pending` sweep, so none is ever lost.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from context_layers.services import user_context_get_or_create
-from core.errors import ApplicationError
+from core.errors import ApplicationError, ConflictError
 from memories.pii import mask_pii
 
 from .models import Conversation, ConversationStatus, Message
+
+MESSAGE_ID_CONSTRAINT = "message_unique_external_id"
 
 
 @dataclass(frozen=True)
@@ -64,22 +73,91 @@ def _conversation_for_update(*, user, character, external_id: str, first_at: dat
     return conversation
 
 
+def message_digest(masked_text: str) -> str:
+    """Keyed hash of a message's stored (masked) text: compares re-posted content, reveals nothing."""
+    key = settings.MEMORY_HASH_KEY.encode("utf-8")
+    return hmac.new(key, b"message:" + masked_text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def _same_message(stored: Message, incoming: IncomingMessage, digest: str) -> bool:
+    """Whether a stored message is the one being posted again (same role, time, offset and text)."""
+    if (stored.role, stored.created_at, stored.utc_offset_minutes) != (
+            incoming.role, incoming.created_at, _offset_minutes(incoming.created_at)):
+        return False
+    if stored.content_digest:
+        return stored.content_digest == digest
+    if "llm" in stored.pii_kinds:  # stored before digests and re-masked since: the text cannot be compared
+        return True
+    return message_digest(stored.content) == digest
+
+
+def _check_known(*, conversation: Conversation, known: dict[str, Message], messages: list[IncomingMessage],
+                 digests: dict[str, str]) -> None:
+    """Refuse ids already stored with other content, or already stored in another conversation."""
+    changed = [m.external_id for m in messages
+               if m.external_id in known and not _same_message(known[m.external_id], m, digests[m.external_id])]
+    if changed:
+        raise ConflictError("A message id was already stored with different content.", code="MESSAGE_ID_CONFLICT",
+                            fields={"messages": [f"{message_id}: stored with different content"
+                                                 for message_id in changed[:10]]})
+    elsewhere = [m.external_id for m in messages
+                 if m.external_id in known and known[m.external_id].conversation_id != conversation.pk]
+    if elsewhere:
+        raise _duplicate_elsewhere(elsewhere)
+
+
+def _duplicate_elsewhere(message_ids: list[str]) -> ConflictError:
+    return ConflictError("A message id is already stored in another conversation of this character.",
+                         code="DUPLICATE_MESSAGE_ID",
+                         fields={"messages": [f"{message_id}: already in another conversation"
+                                              for message_id in message_ids[:10]]})
+
+
+def _is_message_id_clash(error: IntegrityError) -> bool:
+    diag = getattr(error.__cause__, "diag", None)
+    return getattr(diag, "constraint_name", None) == MESSAGE_ID_CONSTRAINT
+
+
 def messages_ingest(*, user, character, conversation_id: str, messages: list[IncomingMessage],
                     on_commit=None) -> IngestResult:
-    """Store new messages of one conversation; ids already stored count as duplicates.
+    """Store new messages of one conversation; ids already stored with the same content count as duplicates.
 
-    A rejected batch stores nothing. `on_commit` (e.g. enqueueing the processing job) runs only
-    if the transaction commits.
+    A rejected batch stores nothing: 409 MESSAGE_ID_CONFLICT for a stored id with other content,
+    409 DUPLICATE_MESSAGE_ID for a stored id of another conversation. `on_commit` (e.g. enqueueing
+    the processing job) runs only if the transaction commits.
     """
     _check_batch(messages)
+    masked = {message.external_id: mask_pii(message.content) for message in messages}
+    digests = {message_id: message_digest(result.text) for message_id, result in masked.items()}
+    try:
+        return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
+                       masked=masked, digests=digests, on_commit=on_commit)
+    except IntegrityError as error:
+        if not _is_message_id_clash(error):
+            raise
+    # A concurrent request stored one of these ids first (each request locks only its own
+    # conversation). Its row is committed now, so a second pass answers as if the two had run
+    # one after the other; a third racer is answered 409 outright.
+    try:
+        return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
+                       masked=masked, digests=digests, on_commit=on_commit)
+    except IntegrityError as error:
+        if not _is_message_id_clash(error):
+            raise
+        raise _duplicate_elsewhere([message.external_id for message in messages]) from None
+
+
+def _ingest(*, user, character, conversation_id: str, messages: list[IncomingMessage], masked: dict,
+            digests: dict[str, str], on_commit) -> IngestResult:
     with transaction.atomic():
         conversation = _conversation_for_update(user=user, character=character, external_id=conversation_id,
                                                 first_at=messages[0].created_at)
-        known = set(
+        known = {
+            stored.external_id: stored for stored in
             Message.objects.filter(user=user, character=character,
                                    external_id__in=[message.external_id for message in messages])
-            .values_list("external_id", flat=True)
-        )
+        }
+        _check_known(conversation=conversation, known=known, messages=messages, digests=digests)
         new = [message for message in messages if message.external_id not in known]
         if new and conversation.message_count and new[0].created_at < conversation.last_message_at:
             raise ApplicationError("Messages must not be older than the conversation's last message.",
@@ -87,10 +165,11 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
                                    fields={"messages": [f"{new[0].external_id} is older than the last stored message"]})
         rows = []
         for message in new:
-            masked = mask_pii(message.content)
+            result = masked[message.external_id]
             rows.append(Message(
                 conversation=conversation, user=user, character=character, external_id=message.external_id,
-                role=message.role, content=masked.text, pii_kinds=list(masked.kinds), created_at=message.created_at,
+                role=message.role, content=result.text, pii_kinds=list(result.kinds),
+                content_digest=digests[message.external_id], created_at=message.created_at,
                 utc_offset_minutes=_offset_minutes(message.created_at),
             ))
         Message.objects.bulk_create(rows)

@@ -2,7 +2,9 @@
 
 Message text is PII-masked before it is stored, and encrypted at rest. A message whose
 `processed_at` is empty is pending work: the outbox the extraction jobs drain, so a crash between
-storing and processing never loses a message.
+storing and processing never loses a message. A message whose processing keeps failing is
+quarantined after JOB_MAX_ATTEMPTS runs (`quarantined_at`, with `processed_at` set so it leaves the
+queue), so one bad row never blocks the queue.
 """
 from datetime import timedelta
 from datetime import timezone as dt_timezone
@@ -68,6 +70,13 @@ class Message(models.Model):
     utc_offset_minutes = models.SmallIntegerField(default=0)
     received_at = models.DateTimeField(auto_now_add=True)
     processed_at = models.DateTimeField(null=True, blank=True)
+    # Keyed hash of the masked text: a re-posted id with other content is a conflict, not a duplicate.
+    content_digest = models.CharField(max_length=64, blank=True)
+    # Poison-message handling: failed processing runs, the last error's class name, and when the
+    # message was taken out of the queue for good (then processed_at is set too).
+    process_attempts = models.PositiveSmallIntegerField(default=0)
+    last_error_code = models.CharField(max_length=64, blank=True)
+    quarantined_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "id"]

@@ -10,14 +10,17 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from audit.services import AuditContext
 from characters.models import Character
 from context_layers.pipeline_updates import HeartbeatStats, heartbeat_record, rules_merge
 from context_layers.relationship import RelationshipSignals, relationship_apply
+from core.jobs import TRANSIENT_ERRORS, error_code
 from memories.extraction.base import ChatTurn, ExistingFact
 from memories.extraction.factory import get_extractor, get_pii_second_pass
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
@@ -49,12 +52,13 @@ def _turns_with_context(pending: list[Message]) -> list[ChatTurn]:
     first = pending[0]
     earlier = list(
         Message.objects.filter(conversation_id=first.conversation_id, created_at__lte=first.created_at,
-                               processed_at__isnull=False)
+                               processed_at__isnull=False, quarantined_at__isnull=True)
         .exclude(pk__in=[m.pk for m in pending]).order_by("-created_at", "-id")[:CONTEXT_MESSAGES]
     )
     if not earlier:  # a new conversation: the scope's previous message may still be the question
         previous = (Message.objects.filter(user_id=first.user_id, character_id=first.character_id,
-                                           created_at__lte=first.created_at, processed_at__isnull=False)
+                                           created_at__lte=first.created_at, processed_at__isnull=False,
+                                           quarantined_at__isnull=True)
                     .exclude(pk=first.pk).order_by("-created_at", "-id").first())
         earlier = [previous] if previous is not None else []
     return message_turns(list(reversed(earlier)) + pending)
@@ -112,8 +116,9 @@ def _llm_pii_pass(pending: list[Message]) -> None:
             message.save(update_fields=["content", "pii_kinds"])
 
 
-def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | None = None) -> dict:
-    """Process up to BATCH pending messages of one scope; return counts of what happened.
+def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | None = None,
+                  message_ids: list[int] | None = None) -> dict:
+    """Process up to BATCH pending messages of one scope (only `message_ids`, if given); return counts.
 
     With `lock_timeout_ms`, waiting for another worker that holds the scope gives up after that
     long (django.db.OperationalError), for callers that must answer quickly.
@@ -125,11 +130,11 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = %s", [f"{int(lock_timeout_ms)}ms"])
         lock_scope(user_id=user.pk, character_slug=character.pk)
-        pending = list(
-            Message.objects.select_for_update(skip_locked=True, of=("self",)).select_related("conversation")
-            .filter(user=user, character=character, processed_at__isnull=True)
-            .order_by("created_at", "id")[:BATCH]
-        )
+        claim = (Message.objects.select_for_update(skip_locked=True, of=("self",)).select_related("conversation")
+                 .filter(user=user, character=character, processed_at__isnull=True))
+        if message_ids is not None:
+            claim = claim.filter(pk__in=message_ids)
+        pending = list(claim.order_by("created_at", "id")[:BATCH])
         if not pending:
             return {"processed": 0}
         _llm_pii_pass(pending)
@@ -167,3 +172,53 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
                 dict(outcomes))
     return {"processed": len(pending), "save_requested": sorted(save_requested), **dict(outcomes)}
 
+
+def process_scope_isolating(*, user_id: int, character_slug: str) -> dict:
+    """Like process_scope, but a message that makes the batch fail cannot block the others.
+
+    When the batch fails, its messages are processed one at a time: each one that fails gets its
+    attempt and error class recorded (message_record_failure) and is left for a later run; the
+    others are processed. Database connectivity errors are raised (nothing is the message's fault).
+    Returns process_scope's counts plus `failed` (messages that failed in this call).
+    """
+    try:
+        return {**process_scope(user_id=user_id, character_slug=character_slug), "failed": 0}
+    except TRANSIENT_ERRORS:
+        raise
+    except Exception as error:  # noqa: BLE001 - find the bad message instead of failing the scope
+        logger.warning("batch of scope user=%s character=%s failed (%s); processing its messages one by one",
+                       user_id, character_slug, error_code(error))
+    ids = list(Message.objects.filter(user_id=user_id, character_id=character_slug, processed_at__isnull=True)
+               .order_by("created_at", "id").values_list("pk", flat=True)[:BATCH])
+    total: Counter = Counter()
+    save_requested: set[int] = set()
+    for message_id in ids:
+        try:
+            result = process_scope(user_id=user_id, character_slug=character_slug, message_ids=[message_id])
+        except TRANSIENT_ERRORS:
+            raise
+        except Exception as error:  # noqa: BLE001 - record it and go on with the next message
+            total["failed"] += 1
+            message_record_failure(message_id=message_id, code=error_code(error))
+            continue
+        save_requested.update(result.pop("save_requested", []))
+        total.update(result)
+    return {"processed": 0, "failed": 0, **dict(total), "save_requested": sorted(save_requested)}
+
+
+def message_record_failure(*, message_id: int, code: str) -> bool:
+    """Count a failed processing run of a pending message; quarantine it at JOB_MAX_ATTEMPTS.
+
+    Plain UPDATEs that never read the row (it may be the unreadable one). Returns whether the
+    message is now quarantined: out of the queue (processed_at set) with its error code kept.
+    """
+    pending = Message.objects.filter(pk=message_id, processed_at__isnull=True)
+    pending.update(process_attempts=F("process_attempts") + 1, last_error_code=code[:64])
+    now = timezone.now()
+    quarantined = bool(pending.filter(process_attempts__gte=django_settings.JOB_MAX_ATTEMPTS)
+                       .update(processed_at=now, quarantined_at=now))
+    row = Message.objects.filter(pk=message_id).values_list("user_id", "character_id", "process_attempts").first()
+    if row is not None:
+        logger.error("message %s of scope user=%s character=%s failed processing: %s (attempt %d%s)",
+                     message_id, row[0], row[1], code, row[2], ", quarantined" if quarantined else "")
+    return quarantined

@@ -1,7 +1,7 @@
 """Shapes of the ingestion and session-memory API."""
 from rest_framework import serializers
 
-from core.serializers import OffsetPreservingDateTimeField, StrictSerializer
+from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 
 from .models import MessageRole
 
@@ -12,9 +12,10 @@ ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:@+-]{0,127}$"
 
 class IncomingMessageInput(StrictSerializer):
     id = serializers.RegexField(ID_PATTERN, max_length=128)
-    role = serializers.ChoiceField(choices=MessageRole.choices)
+    role = ChoiceField(choices=MessageRole.choices)
     content = serializers.CharField(max_length=MAX_MESSAGE_CHARS, trim_whitespace=False)
-    createdAt = OffsetPreservingDateTimeField()
+    # The sender's offset is kept (stored as utc_offset_minutes for the user's calendar day).
+    createdAt = DateTimeField(keep_offset=True)
 
     def validate_content(self, value: str) -> str:
         if not value.strip():
@@ -39,11 +40,7 @@ class MessageOutput(serializers.Serializer):
     id = serializers.CharField(source="external_id")
     role = serializers.CharField()
     content = serializers.CharField()
-    createdAt = serializers.SerializerMethodField()
-
-    def get_createdAt(self, message) -> str:  # noqa: N802 - the API's camelCase name
-        """In the sender's own offset, as it was posted."""
-        return message.local_created_at.isoformat()
+    createdAt = DateTimeField(source="created_at")
 
 
 class SummaryOutput(serializers.Serializer):
@@ -52,7 +49,7 @@ class SummaryOutput(serializers.Serializer):
     emotion = serializers.CharField()
     importance = serializers.IntegerField()
     fallback = serializers.BooleanField()
-    createdAt = serializers.DateTimeField(source="created_at")
+    createdAt = DateTimeField(source="created_at")
 
 
 class ConversationOutput(serializers.Serializer):
@@ -60,9 +57,9 @@ class ConversationOutput(serializers.Serializer):
     characterId = serializers.CharField(source="character_id")
     status = serializers.CharField()
     endReason = serializers.CharField(source="end_reason")
-    startedAt = serializers.DateTimeField(source="started_at")
-    lastMessageAt = serializers.DateTimeField(source="last_message_at")
-    endedAt = serializers.DateTimeField(source="ended_at", allow_null=True)
+    startedAt = DateTimeField(source="started_at")
+    lastMessageAt = DateTimeField(source="last_message_at")
+    endedAt = DateTimeField(source="ended_at", allow_null=True)
     messageCount = serializers.IntegerField(source="message_count")
     messages = MessageOutput(many=True)
     summaries = SummaryOutput(many=True)

@@ -15,7 +15,7 @@ from memories.fact_writing import SurpriseThresholds, memory_write_fact
 from memories.selectors import memory_live, memory_settings_for
 from memories.services import lock_scope
 
-from .models import Conversation, ConversationStatus, ConversationSummary, EndReason
+from .models import Conversation, ConversationStatus, ConversationSummary, EndReason, Message
 from .processing import PIPELINE_CONTEXT, message_turns
 
 logger = logging.getLogger(__name__)
@@ -51,7 +51,10 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
     covers_until = conversation.message_count
     if covers_until <= conversation.summarized_count:
         return None
-    messages = list(conversation.messages.order_by("created_at", "id")[conversation.summarized_count:covers_until])
+    span = conversation.messages.order_by("created_at", "id")[conversation.summarized_count:covers_until]
+    # Quarantined messages (processing kept failing on them) are left out; they may be unreadable.
+    kept = [pk for pk, quarantined_at in span.values_list("pk", "quarantined_at") if quarantined_at is None]
+    messages = list(Message.objects.filter(pk__in=kept).order_by("created_at", "id"))
     turns = message_turns(messages)
     summarizer = get_summarizer()
     result = summarizer.summarize(turns=turns)

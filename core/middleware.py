@@ -1,6 +1,8 @@
-"""Request plumbing: server timing, a request id for audit rows, a hard limit on body size, no-store for the API."""
+"""Request plumbing: server timing, a request id for audit rows, a hard limit on body size, chunked bodies,
+no-store for the API."""
 from __future__ import annotations
 
+import io
 import re
 import time
 import uuid
@@ -76,3 +78,39 @@ class NoStoreApiMiddleware:
         if request.path.startswith("/api/"):
             add_never_cache_headers(response)
         return response
+class ChunkedBodyMiddleware:
+    """WSGI wrapper: give Django the body of a `Transfer-Encoding: chunked` request.
+
+    gunicorn decodes chunked bodies but sets no CONTENT_LENGTH, and Django reads nothing without
+    one, so the view saw an empty body. Read it here (at most MAX_REQUEST_BODY_BYTES; more is
+    413 PAYLOAD_TOO_LARGE, as for a declared length) and hand it on with its length.
+    """
+
+    DRAIN_LIMIT_FACTOR = 16  # an over-limit body is read and dropped up to this many times the limit
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not environ.get("CONTENT_LENGTH"):
+            limit = settings.MAX_REQUEST_BODY_BYTES
+            stream = environ["wsgi.input"]
+            body = stream.read(limit + 1)
+            if len(body) > limit:
+                self._drain(stream, limit * self.DRAIN_LIMIT_FACTOR)
+                response = payload_too_large_response(limit)
+                start_response(f"{response.status_code} {response.reason_phrase}", list(response.items()))
+                return [response.content]
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ["wsgi.input"] = io.BytesIO(body)
+        return self.app(environ, start_response)
+
+    @staticmethod
+    def _drain(stream, most: int) -> None:
+        """Read what the client is still sending (bounded), so it gets the 413 and not a reset connection."""
+        while most > 0:
+            data = stream.read(min(65536, most))
+            if not data:
+                return
+            most -= len(data)

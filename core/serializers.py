@@ -1,8 +1,10 @@
-"""Serializer helpers shared by the apps."""
+"""Serializer helpers shared by the apps: every API serializer takes its timestamp and choice fields
+from here, so timestamps have one form and choice errors one message everywhere."""
 from datetime import timezone as dt_timezone
 
-from django.utils import timezone
 from rest_framework import serializers
+
+from .timestamps import InstantError, check_instant, format_instant, format_stored_instant
 
 
 class StrictSerializer(serializers.Serializer):
@@ -21,10 +23,46 @@ class StrictSerializer(serializers.Serializer):
         return value
 
 
-class OffsetPreservingDateTimeField(serializers.DateTimeField):
-    """Keep the client's own UTC offset (needed for the user's calendar day); naive input is UTC."""
+class DateTimeField(serializers.DateTimeField):
+    """The API's timestamp: ISO 8601 with an explicit UTC offset in, `YYYY-MM-DDTHH:MM:SS.sssZ` out.
+
+    Input without an offset is refused (taking it as UTC would silently shift a Korean client's
+    time by nine hours), as are offsets beyond ±14:00 and instants outside 1970-2100 UTC
+    (core.timestamps). With `keep_offset=True` the validated value keeps the client's own offset
+    (messages need it for the sender's calendar day); otherwise it is converted to UTC.
+    """
+
+    default_error_messages = {
+        "invalid": "Datetime has wrong format. Use ISO 8601 with a UTC offset, e.g. 2026-03-01T21:00:00+09:00 "
+                   "or 2026-03-01T12:00:00Z.",
+        "offset_required": "Datetime needs a UTC offset (e.g. +09:00 or Z).",
+        "offset_range": "UTC offset must be whole minutes between -14:00 and +14:00.",
+        "out_of_range": "Datetime must be between 1970-01-01T00:00:00Z and 2100-01-01T00:00:00Z.",
+    }
+
+    def __init__(self, *, keep_offset: bool = False, **kwargs):
+        self.keep_offset = keep_offset
+        super().__init__(**kwargs)
 
     def enforce_timezone(self, value):
-        if timezone.is_aware(value):
-            return value
-        return timezone.make_aware(value, dt_timezone.utc)
+        try:
+            check_instant(value)
+        except InstantError as error:
+            self.fail(error.code)
+        return value if self.keep_offset else value.astimezone(dt_timezone.utc)
+
+    def to_representation(self, value):
+        if isinstance(value, str):  # a timestamp kept as text in a JSON document
+            return format_stored_instant(value)
+        return format_instant(value)
+
+
+class ChoiceField(serializers.ChoiceField):
+    """DRF's ChoiceField whose error lists the valid values."""
+
+    default_error_messages = {"invalid_choice": '"{input}" is not a valid choice. Valid values: {valid}.'}
+
+    def fail(self, key, **kwargs):
+        if key == "invalid_choice":
+            kwargs["valid"] = ", ".join(self.choice_strings_to_values)
+        super().fail(key, **kwargs)

@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from audit.models import AuditTrigger
 from audit.services import AuditContext, audit_record
+from core.jobs import JobRun, scope_key
 
 from .categories import MemoryKind, MemorySource
 from .hashing import content_hash, normalise_content
@@ -93,20 +94,25 @@ def maintenance_scope_batches(*, batch_size: int = 500) -> Iterator[list[tuple[i
 def maintenance_run(service: ScopeService, *, now: datetime | None = None, batch_size: int = 500) -> Counts:
     """Run one job over every scope and return the summed counts.
 
-    A scope that fails is logged (ids and error class only: messages may quote row values) and
-    counted; the others still run, and the next run retries it since every job is idempotent.
+    A scope that fails is logged (ids and error class only: messages may quote row values),
+    counted and recorded durably (core.JobFailure, job `maintenance:<service>`); the others still
+    run, and the next run retries it since every job is idempotent. A scope failing
+    JOB_MAX_ATTEMPTS runs in a row is skipped until JOB_QUARANTINE_RETRY_HOURS have passed.
     """
     now = now or timezone.now()
-    totals: Counter[str] = Counter(scopes=0, failed_scopes=0)
+    totals: Counter[str] = Counter(scopes=0, failed_scopes=0, skipped_scopes=0)
+    run = JobRun(f"maintenance:{service.__name__}", log=logger)
     for batch in maintenance_scope_batches(batch_size=batch_size):
         for user_id, character_id in batch:
             totals["scopes"] += 1
-            try:
-                totals.update(service(user_id=user_id, character_id=character_id, now=now))
-            except Exception as error:  # noqa: BLE001 - one bad scope must not stop the rest
-                totals["failed_scopes"] += 1
-                logger.error("memory maintenance %s failed for scope user=%s character=%s: %s",
-                             service.__name__, user_id, character_id, type(error).__name__)
+            done, counts = run.run(
+                scope_key(user_id, character_id),
+                lambda user_id=user_id, character_id=character_id: service(user_id=user_id, character_id=character_id,
+                                                                           now=now),
+                user_id=user_id, character_slug=character_id)
+            if done:
+                totals.update(counts)
+    totals["failed_scopes"], totals["skipped_scopes"] = run.failed, run.skipped
     return dict(totals)
 
 

@@ -1,7 +1,7 @@
 """Input and output shapes of the memory API (camelCase, as in seed 000 §11.2)."""
 from rest_framework import serializers
 
-from core.serializers import StrictSerializer
+from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
 from .models import MemoryItem
@@ -11,18 +11,18 @@ MAX_CONTENT_CHARS = 2000
 
 class MemoryCreateInput(StrictSerializer):
     content = serializers.CharField(max_length=MAX_CONTENT_CHARS, trim_whitespace=True)
-    category = serializers.ChoiceField(choices=MemoryCategory.choices, default=MemoryCategory.OTHER)
-    kind = serializers.ChoiceField(choices=MemoryKind.choices, default=MemoryKind.SEMANTIC)
+    category = ChoiceField(choices=MemoryCategory.choices, default=MemoryCategory.OTHER)
+    kind = ChoiceField(choices=MemoryKind.choices, default=MemoryKind.SEMANTIC)
     subjectKey = serializers.CharField(max_length=100, required=False, default="", allow_blank=True)
     subjectValue = serializers.CharField(max_length=500, required=False, default="", allow_blank=True)
     importance = serializers.IntegerField(min_value=1, max_value=10, default=5)
     confidence = serializers.FloatField(min_value=0.0, max_value=1.0, default=1.0)
     emotion = serializers.CharField(max_length=32, required=False, default="", allow_blank=True)
     emotionIntensity = serializers.FloatField(min_value=0.0, max_value=1.0, default=0.0)
-    source = serializers.ChoiceField(choices=MemorySource.choices, default=MemorySource.INFERRED)
+    source = ChoiceField(choices=MemorySource.choices, default=MemorySource.INFERRED)
     sourceConversationId = serializers.CharField(max_length=128, required=False, default="", allow_blank=True)
     sourceMessageId = serializers.CharField(max_length=128, required=False, default="", allow_blank=True)
-    expiresAt = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    expiresAt = DateTimeField(required=False, allow_null=True, default=None)
 
 
 class MemoryListQuery(StrictSerializer):
@@ -30,7 +30,7 @@ class MemoryListQuery(StrictSerializer):
     limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
     offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)  # PostgreSQL OFFSET is a bigint
     includeArchived = serializers.BooleanField(default=False)
-    category = serializers.ChoiceField(choices=MemoryCategory.choices, required=False)
+    category = ChoiceField(choices=MemoryCategory.choices, required=False)
 
 
 class MemoryOutput(serializers.ModelSerializer):
@@ -42,11 +42,11 @@ class MemoryOutput(serializers.ModelSerializer):
     sourceMessageId = serializers.CharField(source="source_message_id")
     mentionedCount = serializers.IntegerField(source="mentioned_count")
     usageCount = serializers.IntegerField(source="usage_count")
-    lastUsedAt = serializers.DateTimeField(source="last_used_at")
-    expiresAt = serializers.DateTimeField(source="expires_at")
-    archivedAt = serializers.DateTimeField(source="archived_at")
-    createdAt = serializers.DateTimeField(source="created_at")
-    updatedAt = serializers.DateTimeField(source="updated_at")
+    lastUsedAt = DateTimeField(source="last_used_at")
+    expiresAt = DateTimeField(source="expires_at")
+    archivedAt = DateTimeField(source="archived_at")
+    createdAt = DateTimeField(source="created_at")
+    updatedAt = DateTimeField(source="updated_at")
 
     class Meta:
         model = MemoryItem

@@ -187,3 +187,8 @@ TOKEN_AUTH_FAILURE_WINDOW_SECONDS = env.int("TOKEN_AUTH_FAILURE_WINDOW_SECONDS",
 # Reverse proxies in front of the app that append to X-Forwarded-For; 0: the peer address is the client.
 # Audit rows, the token throttle and the sign-in lockout key on the client address (accounts.access.client_ip).
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+# Periodic jobs (core.jobs): after this many consecutive failing runs an item (a scope, a
+# conversation) is skipped until JOB_QUARANTINE_RETRY_HOURS after its last failure; a chat message
+# that fails this many processing runs is quarantined for good (Message.quarantined_at).
+JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=5)
+JOB_QUARANTINE_RETRY_HOURS = env.int("JOB_QUARANTINE_RETRY_HOURS", default=24)

@@ -30,6 +30,7 @@ EXISTING_MEMORY = "고양이 '나비'를 키움"
 STORED_TOOLS = {"avoidTopics": ["시험"]}
 
 HEARTBEAT = {"lastSeenAt": "2026-02-05T10:30:00Z", "recentDaysCount": 3}
+HEARTBEAT_STORED = {"lastSeenAt": "2026-02-05T10:30:00.000Z", "recentDaysCount": 3}  # the API's one time form
 IDENTITY = {"nickname": "앨리스", "honorific": "반말"}
 SOUL = {"values": ["가족"]}
 TOOLS = {"avoidTopics": ["정치"]}
@@ -92,9 +93,9 @@ def _context_was_deleted(response, caller: str, scope: Scope) -> None:
 
 def _heartbeat_was_stored(response, caller: str, scope: Scope) -> None:
     ctx = stored_context(scope)
-    assert ctx.heartbeat == HEARTBEAT
+    assert ctx.heartbeat == HEARTBEAT_STORED
     assert ctx.last_seen_at == datetime(2026, 2, 5, 10, 30, tzinfo=timezone.utc)
-    assert response.json() == HEARTBEAT
+    assert response.json() == HEARTBEAT_STORED
 
 
 def _identity_was_stored(response, caller: str, scope: Scope) -> None:

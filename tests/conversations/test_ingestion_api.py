@@ -44,7 +44,8 @@ def test_post_messages_is_accepted_and_counted(posted):
 
 
 def test_same_message_ids_are_duplicates_not_stored_twice(posted, system_client):
-    again = system_client.post(URL, batch("c1", msg("m3", "24살이야", at="2026-03-01T21:01:00+09:00"),
+    again = system_client.post(URL, batch("c1", msg("m3", "24살이야. 내 번호는 010-4821-7753 이야",
+                                                    at="2026-03-01T21:01:00+09:00"),
                                           msg("m4", "고향은 부산", at="2026-03-01T21:02:00+09:00")), format="json")
     assert again.status_code == 202
     assert again.json()["accepted"] == 1 and again.json()["duplicates"] == 1
@@ -165,7 +166,7 @@ def test_message_times_keep_the_senders_offset(post, system_client, chunsim, ali
     late_evening = "2026-04-17T22:40:00-06:00"  # already 04-18 in UTC
     assert post(URL, batch("tz", msg("z1", "오늘 공황이 왔었어", at=late_evening))).status_code == 202
     body = system_client.get("/api/context/chunsim/conversations/tz?user=alice").json()
-    assert body["messages"][0]["createdAt"] == "2026-04-17T22:40:00-06:00"
+    assert body["messages"][0]["createdAt"] == "2026-04-18T04:40:00.000Z"  # the API's one form: UTC
     assert Message.objects.get(external_id="z1").utc_offset_minutes == -360
     episodes = [m for m in MemoryItem.objects.filter(user=alice, kind="episodic") if m.event_date]
     assert episodes and all(str(m.event_date) == "2026-04-17" for m in episodes)

@@ -109,7 +109,7 @@ def test_idle_sweep_ends_and_summarises(say, alice, chunsim, settings):
     say("c1", "2026-03-02T22:00:00+09:00", "오늘 면접 봤어", "어땠어?")
     Conversation.objects.update(last_received_at=datetime.fromisoformat("2026-01-01T00:00:00+00:00"))
     settings.CONVERSATION_IDLE_MINUTES = 30
-    assert end_idle_conversations_task() == 1
+    assert end_idle_conversations_task() == {"ended": 1, "failed": 0, "skipped": 0}
     conversation = Conversation.objects.get(external_id="c1")
     assert conversation.status == "ended" and conversation.end_reason == "idle"
     assert conversation.summaries.count() == 1
@@ -121,7 +121,7 @@ def test_pending_sweep_processes_messages_whose_job_was_lost(say, alice, chunsim
     say("c1", "2026-03-01T21:00:00+09:00", "나 고향은 부산이야", "부산!", process=False)
     assert Message.objects.filter(processed_at__isnull=True).count() == 2
     Message.objects.update(received_at=datetime.fromisoformat("2026-01-01T00:00:00+00:00"))
-    assert process_pending_task() == 1
+    assert process_pending_task() == {"scopes": 1, "failed_scopes": 0, "skipped_scopes": 0}
     assert Message.objects.filter(processed_at__isnull=True).count() == 0
 
 

@@ -514,7 +514,8 @@ def test_strength_decay_task_runs_through_django_q(alice, bob, chunsim):
 
     task_id = async_task("memories.tasks.decay_strength_task", sync=True)
 
-    assert result(task_id) == {"scopes": 2, "failed_scopes": 0, "items": 2, "decayed": 2, "floored": 0}
+    assert result(task_id) == {"scopes": 2, "failed_scopes": 0, "skipped_scopes": 0, "items": 2,
+                              "decayed": 2, "floored": 0}
     assert MemoryItem.objects.filter(strength__lt=1.0).count() == 2
 
 
@@ -562,6 +563,6 @@ def test_a_failing_scope_is_counted_and_logged_without_its_message(alice, bob, c
     with caplog.at_level(logging.ERROR, logger="memories.maintenance"):
         counts = maintenance_run(flaky_job)
 
-    assert counts == {"scopes": 2, "failed_scopes": 1, "items": 1}
+    assert counts == {"scopes": 2, "failed_scopes": 1, "skipped_scopes": 0, "items": 1}
     assert done == [bob.pk]
     assert "ValueError" in caplog.text and "비밀" not in caplog.text

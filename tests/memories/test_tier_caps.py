@@ -220,7 +220,7 @@ def test_free_context_hides_soul_and_all_heartbeat_but_last_seen(alice, chunsim,
 
     assert body["plan"] == "FREE"
     assert body["soul"] is None
-    assert body["heartbeat"] == {"lastSeenAt": "2025-03-01T09:00:00Z"}
+    assert body["heartbeat"] == {"lastSeenAt": "2025-03-01T09:00:00.000Z"}
     assert alice.contexts.get().soul == {"values": ["가족"]}  # still stored, only hidden
 
 
