@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from context_layers.services import user_context_get_or_create
 from core.errors import ApplicationError
-from memories.pii import mask_pii
+from memories.masking import mask_with_kinds
 
 from .models import Conversation, ConversationStatus, Message
 
@@ -87,7 +87,7 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
                                    fields={"messages": [f"{new[0].external_id} is older than the last stored message"]})
         rows = []
         for message in new:
-            masked = mask_pii(message.content)
+            masked = mask_with_kinds(message.content)
             rows.append(Message(
                 conversation=conversation, user=user, character=character, external_id=message.external_id,
                 role=message.role, content=masked.text, pii_kinds=list(masked.kinds), created_at=message.created_at,
