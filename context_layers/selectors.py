@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
-from memories.selectors import memory_live
+from memories.selectors import memory_visible
 
 from .models import Relationship, UserActivity, UserContext
 
@@ -57,7 +57,7 @@ def context_overview(*, user, character) -> dict:
         "identitySources": identity_sources,
         "soul": (context.soul or {}) if policy.soul_enabled else None,
         "tools": context.tools or {},
-        "memoryCount": memory_live(user=user, character=character).count(),
+        "memoryCount": memory_visible(user=user, character=character).count(),
         "relationship": relationship_overview(user=user, character=character),
     }
 

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from memories.audit_reads import audit_operator_read
+from memories.selectors import memory_settings_for
 
 from .freshness import ensure_processed
 from .retrieval import retrieve
@@ -46,7 +47,7 @@ class MemoryLoadApi(APIView):
         if caller.role is not Role.ADMIN:
             ensure_processed(user=caller.subject, character=character)
         retrieved = retrieve(user=caller.subject, character=character, message="", query_vector=None,
-                             allowed_categories=[])
+                             memory_settings=memory_settings_for(caller.subject))
         chosen = (retrieved.identity + retrieved.state + retrieved.ranked)[: query.validated_data["limit"]]
         if caller.role is Role.ADMIN:
             audit_operator_read(caller=caller, character=character, object_type="memory_load", count=len(chosen))

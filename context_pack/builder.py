@@ -155,12 +155,9 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     budgets = allocate(max(0, budget - header_tokens), chosen, soul_enabled=policy.soul_enabled)
 
     layers = {name: LayerText() for name in LAYER_PRIORITY}
-    if memory_settings.enabled:
-        retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
-                             allowed_categories=list(memory_settings.allowed_categories))
-        memory_candidates = _memory_candidates(retrieved)
-    else:
-        memory_candidates = []
+    retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
+                         memory_settings=memory_settings)
+    memory_candidates = _memory_candidates(retrieved)
     identity, _ = effective_identity(context.identity or {})
     heartbeat = heartbeat_for_tier(context.heartbeat or {}, detail=policy.heartbeat_detail, activity=activity)
     gap_days = gap.days if gap is not None else None
