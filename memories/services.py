@@ -138,13 +138,16 @@ def memory_delete_scope(*, user, character) -> int:
 
 def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: AuditContext) -> None:
     """Save an operator's edit (e.g. a redaction) and audit which fields changed."""
-    item.content = mask_text(normalise_content(item.content))
-    item.subject_value, item.subject_key, item.emotion = (
-        mask_text(item.subject_value), mask_text(item.subject_key)[:100], mask_text(item.emotion)[:32])
+    before = (item.content, item.subject_value)
+    masked = MemoryInput(content=item.content, subject_key=item.subject_key, subject_value=item.subject_value,
+                         emotion=item.emotion).masked()
+    item.content, item.subject_key, item.subject_value, item.emotion = (
+        masked.content, masked.subject_key, masked.subject_value, masked.emotion)
+    content_changed = "content" in changed_fields or item.content != before[0]
     with transaction.atomic():
-        if "content" in changed_fields or "subject_value" in changed_fields:
+        if content_changed or "subject_value" in changed_fields or item.subject_value != before[1]:
             item.lexical_keys = lexical_keys(f"{item.content} {item.subject_value}")
-        if "content" in changed_fields:
+        if content_changed:
             item.content_hash = content_hash(item.content)
             embedder = get_embedder()
             item.embedding, item.embedding_model = embedder.embed([item.content])[0], embedder.model_name
