@@ -272,7 +272,7 @@ def _mask_alphanumerics(value: str) -> str:
 def _find_lettered_ids(text: str, names: dict[str, list[int]]) -> list[_Span]:
     spans = [_Span(m.start(), m.end(), _mask_alphanumerics(m.group()), NATIONAL_ID) for m in _NINO.finditer(text)]
     for end in names[PASSPORT]:
-        match = _PASSPORT_NUMBER.search(text, end, end + _CONTEXT_GAP + 9)
+        match = _PASSPORT_NUMBER.search(text, end)  # no endpos: it would cut a longer token into a match
         if match and match.start() - end <= _CONTEXT_GAP:
             spans.append(_Span(match.start(), match.end(), _mask_alphanumerics(match.group()), NATIONAL_ID))
     return spans
