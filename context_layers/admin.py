@@ -4,6 +4,7 @@ from django.contrib import admin
 from rest_framework.exceptions import ValidationError as DrfValidationError
 
 from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
+from memories.masking import mask_document
 
 from .documents import validate_layer_document
 from .models import Relationship, UserActivity, UserContext
@@ -16,8 +17,8 @@ class UserContextForm(forms.ModelForm):
         fields = ["user", "character", "heartbeat", "identity", "soul", "tools"]
 
     def _validated(self, layer: str, value):
-        try:
-            return validate_layer_document(layer, value or {})
+        try:  # masked first, as layer_put does, so what is validated is what is stored
+            return validate_layer_document(layer, mask_document(value or {}))
         except DrfValidationError as exc:
             raise forms.ValidationError(str(exc.detail)) from None
 

@@ -7,16 +7,17 @@ from django.conf import settings
 from django.db import models
 
 from core.encrypted_fields import EncryptedJSONField
+from memories.masking import mask_document
 
 
 class UserContext(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="contexts")
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="user_contexts")
-    heartbeat = EncryptedJSONField(default=dict, blank=True)
+    heartbeat = EncryptedJSONField(default=dict, blank=True, masker=mask_document)
     # identity = {"userSet": {...}, "inferred": {...}}: seed 000 §3.3 keeps the two apart.
-    identity = EncryptedJSONField(default=dict, blank=True)
-    soul = EncryptedJSONField(default=dict, blank=True)
-    tools = EncryptedJSONField(default=dict, blank=True)
+    identity = EncryptedJSONField(default=dict, blank=True, masker=mask_document)
+    soul = EncryptedJSONField(default=dict, blank=True, masker=mask_document)
+    tools = EncryptedJSONField(default=dict, blank=True, masker=mask_document)
     last_seen_at = models.DateTimeField(null=True, blank=True, help_text="Plain copy for scheduling queries.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

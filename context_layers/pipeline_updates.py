@@ -14,6 +14,7 @@ from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
 from audit.services import AuditContext
 from core.timestamps import format_instant
+from memories.masking import mask_document, mask_text
 
 from .documents import validate_layer_document
 from .models import UserContext
@@ -83,6 +84,8 @@ def rules_merge(*, user, character, avoid_topics: list[str], special_dates: list
     """Add extracted behaviour rules, special dates and inferred identity; return changed fields."""
     if not (avoid_topics or special_dates or identity):
         return []
+    avoid_topics, special_dates, identity = (mask_document(avoid_topics), mask_document(special_dates),
+                                             mask_document(identity))
     ctx = _context_for(user, character)
     tools = dict(ctx.tools or {})
     changed: list[str] = []
@@ -129,6 +132,8 @@ def soul_refresh(*, user, character, dreams: list[str], life_phase: str, worry_t
     """Refresh the soul layer from conversation summaries and goal facts (PREMIUM and up)."""
     if not tier_policy_for_user(user).soul_enabled:
         return []
+    dreams, worry_topics = mask_document(dreams), mask_document(worry_topics)
+    life_phase, summary = mask_text(life_phase), mask_text(summary)
     ctx = _context_for(user, character)
     soul = dict(ctx.soul or {})
     changed = []

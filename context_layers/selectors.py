@@ -4,7 +4,7 @@ from __future__ import annotations
 from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
 from core.timestamps import format_instant, format_stored_instant
-from memories.selectors import memory_live
+from memories.selectors import memory_visible
 
 from .models import Relationship, UserActivity, UserContext
 
@@ -56,7 +56,7 @@ def context_overview(*, user, character) -> dict:
     else:
         context = user_context_for(user=user, character=character)
         activity = UserActivity.objects.filter(user=user).first()
-        memory_count = memory_live(user=user, character=character).count()
+        memory_count = memory_visible(user=user, character=character).count()
         relationship = relationship_overview(user=user, character=character)
     policy = tier_policy_for_user(user)
     identity, identity_sources = effective_identity(context.identity or {})

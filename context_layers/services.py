@@ -9,6 +9,7 @@ from accounts.selectors import tier_policy_for_user
 from audit.services import AuditContext, audit_record
 from core.errors import ForbiddenError
 from core.timestamps import format_instant
+from memories.masking import mask_document
 from memories.selectors import memory_list
 from memories.services import lock_scope, memory_delete_scope
 
@@ -44,8 +45,9 @@ def layer_put(*, user, character, layer: str, document, identity_slot: str = IDE
     """Replace one layer document after validation; return the stored document.
 
     Identity keeps user-set and inferred values apart: `identity_slot` says which one is replaced.
+    Every string in the document is PII-masked first, so what is validated is what is stored.
     """
-    validated = validate_layer_document(layer, document)
+    validated = validate_layer_document(layer, mask_document(document))
     if layer == "soul" and not tier_policy_for_user(user).soul_enabled:
         raise ForbiddenError("The soul layer needs a PREMIUM or ULTIMATE plan.", code="TIER_FEATURE_UNAVAILABLE")
     with transaction.atomic():
@@ -122,6 +124,8 @@ def context_export(*, user, character, context: AuditContext) -> dict:
 
 def user_context_admin_save(*, user_context: UserContext, changed_fields: list[str], context: AuditContext) -> None:
     """Save an operator's edit of a scope's layers and audit which layers changed."""
+    for layer in ("heartbeat", "identity", "soul", "tools"):
+        setattr(user_context, layer, mask_document(getattr(user_context, layer)))
     with transaction.atomic():
         user_context.save()
         audit_scope_change(context, "updated", user=user_context.user, character=user_context.character,

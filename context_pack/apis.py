@@ -10,6 +10,7 @@ from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from core.timestamps import format_instant
 from memories.audit_reads import audit_operator_read
+from memories.selectors import memory_settings_for
 
 from .freshness import ensure_processed
 from .retrieval import retrieve
@@ -49,7 +50,7 @@ class MemoryLoadApi(APIView):
         if caller.role is not Role.ADMIN:
             ensure_processed(user=caller.subject, character=character)
         retrieved = retrieve(user=caller.subject, character=character, message="", query_vector=None,
-                             allowed_categories=[])
+                             memory_settings=memory_settings_for(caller.subject))
         chosen = (retrieved.identity + retrieved.state + retrieved.ranked)[: query.validated_data["limit"]]
         if caller.role is Role.ADMIN:
             audit_operator_read(caller=caller, character=character, object_type="memory_load", count=len(chosen))

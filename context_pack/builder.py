@@ -157,9 +157,9 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     budgets = allocate(max(0, budget - header_tokens), chosen, soul_enabled=policy.soul_enabled)
 
     layers = {name: LayerText() for name in LAYER_PRIORITY}
-    if memory_settings.enabled and user is not None:
+    if user is not None:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
-                             allowed_categories=list(memory_settings.allowed_categories))
+                             memory_settings=memory_settings)
         memory_candidates = _memory_candidates(retrieved)
     else:
         memory_candidates = []

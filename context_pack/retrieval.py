@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connections, router
-from django.utils import timezone
 from pgvector import Vector
 
 from memories.categories import STATE_CATEGORIES
 from memories.lexical import lexical_keys
-from memories.models import MemoryItem
+from memories.models import MemoryItem, MemorySettings
+from memories.selectors import memory_visible_where
 from memories.subjects import IDENTITY_SUBJECTS
 
 WEIGHTS = {"vector": 0.40, "lexical": 0.30, "importance": 0.12, "strength": 0.05, "recency": 0.08, "structured": 0.15}
@@ -39,8 +39,9 @@ class RetrievedMemories:
     outdated_values: set[str]  # superseded values of corrected facts, no longer true
 
 
-# One statement returns everything retrieval needs. A single scan of the scope's live rows computes
-# every score once, and the section each row belongs to:
+# One statement returns everything retrieval needs. A single scan of the scope's visible rows (the
+# condition of memories.selectors.memory_visible_where, embedded as is: the prompt applies exactly the
+# exclusions every other reader applies) computes every score once, and the section each row belongs to:
 #   0 identity: a subject in IDENTITY_SUBJECTS                 (by importance, then score; IDENTITY_LIMIT)
 #   1 state:    another subject, in a STATE_CATEGORIES category (by score; STATE_LIMIT)
 #   2 ranked:   everything else                                 (by score; RANKED_LIMIT)
@@ -76,8 +77,7 @@ WITH live AS MATERIALIZED (
     CASE WHEN subject_key = '' THEN {ranked} WHEN subject_key = ANY(%s) THEN {identity}
          WHEN category = ANY(%s) THEN {state} ELSE {ranked} END AS part
     FROM memories_memoryitem
-    WHERE user_id = %s AND character_id = %s AND is_active AND archived_at IS NULL
-      AND (expires_at IS NULL OR expires_at > %s){category_filter}
+    WHERE {visible}
 ), chosen AS (
     (SELECT id, score, part FROM live WHERE part = {identity}
      ORDER BY importance DESC, score DESC LIMIT {identity_limit})
@@ -104,27 +104,25 @@ def _lexical_sql(query_keys: list[str]) -> tuple[str, list]:
             [query_keys])
 
 
-def _retrieval_query(*, user_id, character_id, query_vector, query_keys: list[str],
-                     allowed_categories: list[str]) -> tuple[str, list]:
+def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_vector,
+                     query_keys: list[str]) -> tuple[str, list]:
+    """The statement over the rows `visible` (memory_visible_where) selects: scored and split into sections."""
     lexical, lexical_params = _lexical_sql(query_keys)
     if query_vector is not None:
         vector = "GREATEST((1.0::float8 - (embedding <=> %s::vector))::float8, 0.0::float8)"
         vector_params = [Vector(query_vector).to_text()]
     else:
         vector, vector_params = "0.0::float8", []
+    visible_sql, visible_params = visible
     sql = _RETRIEVAL_SQL.format(
         structured=WEIGHTS["structured"], w_vector=WEIGHTS["vector"], vector=vector, w_lexical=WEIGHTS["lexical"],
         lexical=lexical, lexical_norm=float(max(1, min(len(query_keys), 4))), w_importance=WEIGHTS["importance"],
-        w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"],
-        category_filter=" AND category = ANY(%s)" if allowed_categories else "",
+        w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"], visible=visible_sql,
         identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
         identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,
         item_columns=_ITEM_COLUMNS, fact_columns=_FACT_COLUMNS,
     )
-    params = [*vector_params, *lexical_params, _IDENTITY, _STATE, user_id, character_id, timezone.now()]
-    if allowed_categories:
-        params.append(list(allowed_categories))
-    return sql, [*params, user_id, character_id]
+    return sql, [*vector_params, *lexical_params, _IDENTITY, _STATE, *visible_params, user_id, character_id]
 
 
 def _outdated(replaced: set[str], current: set[str]) -> set[str]:
@@ -132,10 +130,15 @@ def _outdated(replaced: set[str], current: set[str]) -> set[str]:
     return {value for value in replaced - current if len(value) >= 2}
 
 
-def retrieve(*, user, character, message: str, query_vector, allowed_categories: list[str]) -> RetrievedMemories:
+def retrieve(*, user, character, message: str, query_vector, memory_settings: MemorySettings) -> RetrievedMemories:
+    """Score the scope's visible memories for `message` (memory off: nothing, and no query)."""
+    visible = memory_visible_where(user=user, character=character, memory_settings=memory_settings)
+    if visible is None:
+        return RetrievedMemories(identity=[], state=[], ranked=[], outdated_values=set())
     keys = sorted(set(lexical_keys(message))) if message else []
-    sql, params = _retrieval_query(user_id=getattr(user, "pk", user), character_id=getattr(character, "pk", character),
-                                   query_vector=query_vector, query_keys=keys, allowed_categories=allowed_categories)
+    sql, params = _retrieval_query(visible=visible, user_id=getattr(user, "pk", user),
+                                   character_id=getattr(character, "pk", character), query_vector=query_vector,
+                                   query_keys=keys)
     connection = connections[router.db_for_read(MemoryItem)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

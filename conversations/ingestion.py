@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 
 from context_layers.services import user_context_get_or_create
 from core.errors import ApplicationError, ConflictError
-from memories.pii import mask_pii
+from memories.masking import mask_with_kinds
 
 from .models import Conversation, ConversationStatus, Message
 
@@ -127,7 +127,7 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
     the processing job) runs only if the transaction commits.
     """
     _check_batch(messages)
-    masked = {message.external_id: mask_pii(message.content) for message in messages}
+    masked = {message.external_id: mask_with_kinds(message.content) for message in messages}
     digests = {message_id: message_digest(result.text) for message_id, result in masked.items()}
     try:
         return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 
 from core.encrypted_fields import EncryptedJSONField, EncryptedTextField
+from memories.masking import mask_document, mask_text
 
 
 class ConversationStatus(models.TextChoices):
@@ -63,7 +64,7 @@ class Message(models.Model):
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="+")
     external_id = models.CharField(max_length=128)
     role = models.CharField(max_length=16, choices=MessageRole.choices)
-    content = EncryptedTextField(help_text="PII-masked before storage.")
+    content = EncryptedTextField(help_text="PII-masked before storage.", masker=mask_text)
     pii_kinds = ArrayField(models.CharField(max_length=16), default=list, blank=True)
     created_at = models.DateTimeField(help_text="When the message was sent (from the client).")
     # The sender's UTC offset, so "today"/"어제" and event dates use the user's own calendar day.
@@ -99,8 +100,8 @@ class Message(models.Model):
 
 class ConversationSummary(models.Model):
     conversation = models.ForeignKey(Conversation, on_delete=models.CASCADE, related_name="summaries")
-    summary = EncryptedTextField()
-    topics = EncryptedJSONField(default=list)
+    summary = EncryptedTextField(masker=mask_text)
+    topics = EncryptedJSONField(default=list, masker=mask_document)
     emotion = models.CharField(max_length=16)
     importance = models.PositiveSmallIntegerField()
     fallback = models.BooleanField(default=False)

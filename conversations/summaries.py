@@ -12,6 +12,7 @@ from django.utils import timezone
 from context_layers.pipeline_updates import SOUL_DREAM_SUBJECTS, SOUL_PHASE_SUBJECTS, WORRY_EMOTIONS, soul_refresh
 from memories.extraction.base import ExtractedFact
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
+from memories.masking import mask_document, mask_text
 from memories.selectors import memory_live, memory_settings_for
 from memories.services import lock_scope
 
@@ -63,7 +64,8 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
         with transaction.atomic():
             lock_scope(user_id=user.pk, character_slug=character.pk)
             summary = ConversationSummary.objects.create(
-                conversation=conversation, summary=result.summary, topics=list(result.topics),
+                conversation=conversation, summary=mask_text(result.summary),
+                topics=mask_document(list(result.topics)),
                 emotion=result.emotion, importance=result.importance, fallback=result.fallback,
                 covers_until=covers_until, summarizer=summarizer.name,
             )

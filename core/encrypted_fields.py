@@ -1,6 +1,11 @@
 """Model fields whose values are encrypted at rest with core.crypto (AES-256-GCM).
 
 The column is plain text holding ciphertext. Lookups other than isnull are meaningless on it.
+
+A field declared with `masker=` (a function from value to value, e.g. the PII masking service) passes every
+value written through it — by save(), create(), bulk_create() or QuerySet.update() — through the masker
+before sealing it, and puts the masked value back on the instance being saved. The masker is not part of
+the schema, so it is left out of migrations.
 """
 from __future__ import annotations
 
@@ -14,6 +19,20 @@ from .crypto import current_key_ring
 
 
 class _EncryptedMixin:
+    def __init__(self, *args, masker=None, **kwargs):
+        self.masker = masker
+        super().__init__(*args, **kwargs)
+
+    def _masked(self, value):
+        return self.masker(value) if self.masker is not None and value is not None else value
+
+    def pre_save(self, model_instance, add):
+        value = super().pre_save(model_instance, add)
+        masked = self._masked(value)
+        if masked is not value and masked != value:
+            setattr(model_instance, self.attname, masked)  # the saved instance shows what is stored
+        return masked
+
     def associated_data(self) -> bytes:
         return f"{self.model._meta.label_lower}.{self.name}".encode()
 
@@ -35,7 +54,7 @@ class EncryptedTextField(_EncryptedMixin, models.TextField):
 
     def get_prep_value(self, value):
         value = super().get_prep_value(value)
-        return None if value is None else self._seal(str(value))
+        return None if value is None else self._seal(self._masked(str(value)))
 
 
 class EncryptedJSONField(_EncryptedMixin, models.TextField):
@@ -65,7 +84,7 @@ class EncryptedJSONField(_EncryptedMixin, models.TextField):
     def get_prep_value(self, value):
         if value is None:
             return None
-        return self._seal(json.dumps(value, cls=self.encoder, ensure_ascii=False))
+        return self._seal(json.dumps(self._masked(value), cls=self.encoder, ensure_ascii=False))
 
     def value_to_string(self, obj):
         return json.dumps(self.value_from_object(obj), cls=self.encoder, ensure_ascii=False)

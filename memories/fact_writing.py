@@ -8,7 +8,7 @@ plan's cap applies. Every change writes an audit row without content.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from django.conf import settings as django_settings
@@ -21,6 +21,7 @@ from .categories import MemoryKind, MemorySource
 from .extraction.base import ExtractedFact
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
+from .masking import mask_text
 from .models import MemoryItem, MemorySettings
 from .services import audit_memory_change, memory_make_room
 from .subjects import is_single_valued
@@ -81,7 +82,10 @@ def memory_write_fact(
         return WriteOutcome.SKIPPED
     if not memory_settings.allows(fact.category):
         return WriteOutcome.SKIPPED
-    content = normalise_content(fact.content)
+    # Facts come from masked messages, but an LLM may rephrase: compare, hash and store the masked form.
+    fact = replace(fact, content=mask_text(normalise_content(fact.content)), value=mask_text(fact.value),
+                   emotion=mask_text(fact.emotion))
+    content = fact.content
     if not content:
         return WriteOutcome.SKIPPED
     scope = MemoryItem.objects.filter(user=user, character=character).select_related("user")

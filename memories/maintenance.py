@@ -33,6 +33,7 @@ from core.jobs import JobRun, scope_key
 
 from .categories import MemoryKind, MemorySource
 from .hashing import content_hash, normalise_content
+from .masking import mask_text
 from .models import MemoryItem, MemorySettings
 from .selectors import memory_live, memory_scope
 from .services import audit_memory_change, lock_scope
@@ -278,7 +279,7 @@ def _merged_fields(items: list[MemoryItem], unit_vectors: np.ndarray) -> dict:
 def _merge(group: list[MemoryItem], unit_vectors: np.ndarray, *, user_ref: str) -> MemoryItem:
     group = sorted(group, key=lambda item: (item.created_at, item.pk))
     contents = list(dict.fromkeys(item.content for item in group))  # distinct, oldest first
-    content = normalise_content(CONSOLIDATION_SEPARATOR.join(contents))
+    content = mask_text(normalise_content(CONSOLIDATION_SEPARATOR.join(contents)))  # joined parts may form a number
     digest = content_hash(content)
     # An earlier merge of the same texts may still be active: fold into it (one active item per text).
     target = (memory_scope(user=group[0].user_id, character=group[0].character_id)

@@ -10,6 +10,7 @@ from pgvector.django import VectorField
 from core.encrypted_fields import EncryptedTextField
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
+from .masking import mask_text
 
 EMBEDDING_DIMENSIONS = 512
 
@@ -17,12 +18,12 @@ EMBEDDING_DIMENSIONS = 512
 class MemoryItem(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memory_items")
     character = models.ForeignKey("characters.Character", on_delete=models.CASCADE, related_name="memory_items")
-    content = EncryptedTextField()
+    content = EncryptedTextField(masker=mask_text)
     content_hash = models.CharField(max_length=64, help_text="Keyed hash of the normalised content.")
     category = models.CharField(max_length=32, choices=MemoryCategory.choices, default=MemoryCategory.OTHER)
     kind = models.CharField(max_length=16, choices=MemoryKind.choices, default=MemoryKind.SEMANTIC)
     subject_key = models.CharField(max_length=100, blank=True, help_text="Structured fact key, e.g. 'birthday'.")
-    subject_value = EncryptedTextField(blank=True, default="")
+    subject_value = EncryptedTextField(blank=True, default="", masker=mask_text)
     importance = models.PositiveSmallIntegerField(default=5, validators=[MinValueValidator(1), MaxValueValidator(10)])
     confidence = models.FloatField(default=1.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
     strength = models.FloatField(default=1.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])

@@ -1,10 +1,16 @@
 """Mask personal data in text before it is stored (seed 000 §7.2): cards, resident numbers, phones, accounts,
-passwords and e-mail addresses.
+passwords, e-mail addresses, street addresses and other national identifiers (US SSN, Canadian SIN, UK National
+Insurance numbers, passports, Korean driver's licences).
+
+This is the pattern engine; stored text reaches it through memories.masking (mask_text, mask_document).
 
 Passwords and e-mails are found by their lead-in words and shape. Numbers are found as chains of digit groups
 (joined by hyphens, dots or spaces) and each part of a chain is decided by the most specific check that accepts
 it: resident-number date and 7th digit, card Luhn, phone prefix; only then account shape or account context.
 Dates, times and amounts are fenced off first, so ordinary numbers in chat (ages, scores, prices, years) stay.
+National identifiers other than Korea's are masked when a checksum or a format that nothing else has says so
+(SIN: Luhn, grouped 3-3-3; SSN: valid area, group and serial, grouped 3-2-4), or when their name stands right
+before them ("SSN 123456789", "passport M12345678").
 """
 from __future__ import annotations
 
@@ -20,6 +26,9 @@ PHONE = "phone"
 ACCOUNT = "account"
 PASSWORD = "password"
 EMAIL = "email"
+SSN = "ssn"  # US Social Security number
+SIN = "sin"  # Canadian Social Insurance number
+NATIONAL_ID = "national_id"  # other government numbers: US ITIN, UK NINO, passports, Korean driver's licences
 
 PASSWORD_MASK = "********"
 EMAIL_MASK = "***@***"
@@ -51,8 +60,10 @@ _PASSWORD_LONG_QUALIFIER = re.compile(
 )
 # A token shaped like a password even with no "password" word near it ("i keep typing Biscuit!2019corgi"):
 # 8-64 characters mixing Latin letters, digits and a symbol. Dates, versions and prices lack one class.
-_SECRET_SHAPED = re.compile(r"(?<![^\s(\"'])(?=[^\s]*[A-Za-z])(?=[^\s]*\d)(?=[^\s]*[!@#$%^&*?~+=])"
-                            r"[A-Za-z0-9!@#$%^&*?~+=_.-]{8,64}")
+# The lookaheads stay inside the token's own characters: "2026-03-08T12:00:00+09:00" is not one token.
+_SECRET_CHARS = r"[A-Za-z0-9!@#$%^&*?~+=_.-]"
+_SECRET_SHAPED = re.compile(rf"(?<![^\s(\"'])(?={_SECRET_CHARS}*[A-Za-z])(?={_SECRET_CHARS}*\d)"
+                            rf"(?={_SECRET_CHARS}*[!@#$%^&*?~+=]){_SECRET_CHARS}{{8,64}}")
 # Endings that attach to the secret in Korean ("abc123!이야"); anything else attached is kept as part of it.
 _KOREAN_ENDINGS = frozenset({
     "이야", "야", "임", "입니다", "이에요", "예요", "에요", "이요", "요", "이고", "고", "이며", "며", "이라고", "라고",
@@ -173,19 +184,132 @@ def _find_addresses(text: str) -> list[_Span]:
     return spans
 
 
+# --- national identifiers other than the resident registration number ------------------------------------------
+
+ITIN = "itin"
+PASSPORT = "passport"
+LICENCE = "licence"
+# The words that name an identifier. A number within _CONTEXT_GAP characters after its name is taken for that
+# identifier in its compact form too ("SSN 123456789"), and without the checksum a bare number must pass.
+_ID_NAMES = {
+    SSN: re.compile(r"(?<![A-Za-z])(?:SSN|SS#|social\s+security(?:\s+(?:number|no|#))?)(?![A-Za-z])"
+                    r"|사회\s?보장\s?번호", re.IGNORECASE),
+    ITIN: re.compile(r"(?<![A-Za-z])(?:ITIN|taxpayer\s+identification\s+number)(?![A-Za-z])", re.IGNORECASE),
+    SIN: re.compile(r"(?<![A-Za-z])(?:SIN|social\s+insurance(?:\s+(?:number|no|#))?|(?-i:NAS))(?![A-Za-z])"
+                    r"|사회\s?보험\s?번호", re.IGNORECASE),
+    PASSPORT: re.compile(r"(?<![A-Za-z])passport(?:\s+(?:number|no|#))?(?![A-Za-z])|여권(?:\s?번호)?", re.IGNORECASE),
+    LICENCE: re.compile(r"(?<![A-Za-z])(?:driver'?s?\s+licen[cs]e|DL)(?:\s+(?:number|no|#))?(?![A-Za-z])"
+                        r"|운전\s?면허(?:증)?(?:\s?번호)?|면허\s?번호", re.IGNORECASE),
+}
+
+
+def _ssn_valid(digits: str) -> bool:
+    """SSA rules: no area 000, 666 or 900-999, no group 00, no serial 0000."""
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def _itin_valid(digits: str) -> bool:
+    """IRS individual taxpayer numbers: area 9xx, group 50-65, 70-88, 90-92 or 94-99."""
+    group = int(digits[3:5])
+    return digits[0] == "9" and (50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or group >= 94)
+
+
+def _sin_valid(digits: str) -> bool:
+    """Canadian SINs pass Luhn; 0 and 8 are never first (8 is for business numbers)."""
+    return digits[0] not in "08" and _luhn_valid(digits)
+
+
+def _licence_valid(digits: str) -> bool:
+    """Korean driver's licences start with a region code, 11-28."""
+    return 11 <= int(digits[:2]) <= 28
+
+
+@dataclass(frozen=True)
+class _NumberIdRule:
+    """A government number made of digits only: its written grouping, the joints it may use, and the check a
+    number must pass when its name is not right before it. Named, the grouping alone (or all digits in one
+    group) is enough."""
+
+    kind: str
+    name: str
+    groups: tuple[int, ...]
+    joints: frozenset[str]
+    valid: Callable[[str], bool]
+
+
+_NUMBER_ID_RULES = (
+    _NumberIdRule(SSN, SSN, (3, 2, 4), frozenset("- "), _ssn_valid),
+    _NumberIdRule(NATIONAL_ID, ITIN, (3, 2, 4), frozenset("- "), _itin_valid),
+    _NumberIdRule(SIN, SIN, (3, 3, 3), frozenset("- "), _sin_valid),
+    _NumberIdRule(NATIONAL_ID, LICENCE, (2, 2, 6, 2), frozenset("-"), _licence_valid),
+)
+
+# Identifiers with letters. UK National Insurance numbers have a shape nothing else has (QQ 12 34 56 C; the
+# prefixes HMRC never issues are left out); passports count only after their name.
+_NINO = re.compile(
+    r"(?<![A-Za-z0-9])(?!(?:BG|GB|NK|KN|TN|NT|ZZ)\s?\d)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+    r"(?:\s?\d{2}){3}\s?[A-D](?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+_PASSPORT_NUMBER = re.compile(r"(?<![A-Za-z0-9])(?:[A-Za-z]{1,2}\d{7,8}|[A-Za-z]\d{3}[A-Za-z]\d{4}|\d{8,9})"
+                              r"(?![A-Za-z0-9])")
+
+
+def _id_name_ends(text: str) -> dict[str, list[int]]:
+    """Where each identifier's name ends in `text`."""
+    return {name: [m.end() for m in pattern.finditer(text)] for name, pattern in _ID_NAMES.items()}
+
+
+def _named(name: str, start: int, names: dict[str, list[int]]) -> bool:
+    return any(0 <= start - end <= _CONTEXT_GAP for end in names.get(name, ()))
+
+
+def _mask_alphanumerics(value: str) -> str:
+    return re.sub(r"[A-Za-z0-9]", "*", value)
+
+
+def _find_lettered_ids(text: str, names: dict[str, list[int]]) -> list[_Span]:
+    spans = [_Span(m.start(), m.end(), _mask_alphanumerics(m.group()), NATIONAL_ID) for m in _NINO.finditer(text)]
+    for end in names[PASSPORT]:
+        match = _PASSPORT_NUMBER.search(text, end)  # no endpos: it would cut a longer token into a match
+        if match and match.start() - end <= _CONTEXT_GAP:
+            spans.append(_Span(match.start(), match.end(), _mask_alphanumerics(match.group()), NATIONAL_ID))
+    return spans
+
+
+def _number_id(groups: list[str], seps: list[str], start: int, end: int, *, work: str,
+               names: dict[str, list[int]]) -> str | None:
+    digits = "".join(groups)
+    counted = bool(_UNIT_AFTER.match(work, end))  # "130 692 544원" is an amount, unless named
+    lengths = tuple(len(group) for group in groups)
+    joints = {_separator_kind(sep) for sep in seps}
+    for rule in _NUMBER_ID_RULES:
+        if len(digits) != sum(rule.groups):
+            continue
+        named = _named(rule.name, start, names)
+        if lengths == rule.groups and len(joints) == 1 and joints <= rule.joints \
+                and (named or (rule.valid(digits) and not counted)):
+            return rule.kind
+        if len(groups) == 1 and named:
+            return rule.kind
+    return None
+
+
 def mask_pii(text: str) -> MaskResult:
-    """Return `text` with cards, resident numbers, phones, accounts, passwords, e-mails and street
-    addresses masked."""
+    """Return `text` with cards, resident and other national identity numbers, phones, accounts, passwords,
+    e-mails and street addresses masked."""
     if not text:
         return MaskResult(text=text, kinds=())
     spans: list[_Span] = []
     work = text
-    for find in (_find_passwords, _find_emails, _find_addresses):
+    names = _id_name_ends(text)
+    for find in (_find_passwords, _find_emails, partial(_find_lettered_ids, names=names), _find_addresses):
         found = find(work)
         spans.extend(found)
         work = _blocked(work, [(s.start, s.end) for s in found])
     work = _blocked(work, [m.span() for m in _PROTECTED.finditer(work)])
-    found = _find_numbers(work, _classify_specific)
+    found = _find_numbers(work, partial(_classify_specific, work=work, names=names))
     spans.extend(found)
     work = _blocked(work, [(s.start, s.end) for s in found])
     spans.extend(_find_numbers(work, partial(_classify_account, work=work, contexts=_account_contexts(text))))
@@ -303,11 +427,14 @@ def _ascii_digits(value: str) -> str:
     return "".join(str(int(char)) for char in value)  # full-width and other Unicode digits too
 
 
-def _classify_specific(groups: list[str], seps: list[str], plus: bool, start: int, end: int) -> str | None:
+def _classify_specific(groups: list[str], seps: list[str], plus: bool, start: int, end: int, *, work: str,
+                       names: dict[str, list[int]]) -> str | None:
     if not plus and _is_rrn(groups):
         return RRN
     if not plus and _is_card(groups, seps):
         return CARD
+    if not plus and (kind := _number_id(groups, seps, start, end, work=work, names=names)):
+        return kind
     if _is_phone(groups, plus):
         return PHONE
     return None

@@ -1,7 +1,8 @@
 """Reads for memories."""
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import BooleanField, Q, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from .models import MemoryItem, MemorySettings
@@ -19,12 +20,56 @@ def memory_live(*, user, character) -> QuerySet[MemoryItem]:
     )
 
 
-def memory_list(*, user, character, include_archived: bool = False, category: str | None = None) -> QuerySet[MemoryItem]:
-    items = memory_scope(user=user, character=character).filter(is_active=True) if include_archived \
-        else memory_live(user=user, character=character)
+_ITEM = '"memories_memoryitem".'
+
+
+def memory_visible_where(*, user, character, memory_settings: MemorySettings, include_archived: bool = False,
+                         category: str | None = None) -> tuple[str, list] | None:
+    """Which of a scope's memories a reader may show or use, as a SQL condition on memories_memoryitem
+    (None: nothing, memory is off). The one definition every read of a user's memories applies:
+
+    - memory turned off → nothing;
+    - categories the user does not allow → left out (an empty allow-list allows all);
+    - only active items; unarchived and unexpired unless `include_archived` (the list's option).
+
+    It is SQL so that the prompt's single retrieval statement can embed it as is: building and compiling
+    the equivalent queryset on every prompt request cost more than preparing the rest of the statement.
+    memory_visible() wraps it in a queryset for every other reader.
+    """
+    if not memory_settings.enabled:
+        return None
+    conditions = [f'{_ITEM}"user_id" = %s', f'{_ITEM}"character_id" = %s', f'{_ITEM}"is_active"']
+    params: list = [getattr(user, "pk", user), getattr(character, "pk", character)]
+    if not include_archived:
+        conditions += [f'{_ITEM}"archived_at" IS NULL', f'({_ITEM}"expires_at" IS NULL OR {_ITEM}"expires_at" > %s)']
+        params.append(timezone.now())
+    if memory_settings.allowed_categories:
+        conditions.append(f'{_ITEM}"category" = ANY(%s)')
+        params.append(list(memory_settings.allowed_categories))
     if category:
-        items = items.filter(category=category)
-    return items.order_by("-importance", "-created_at", "-id")
+        conditions.append(f'{_ITEM}"category" = %s')
+        params.append(category)
+    return " AND ".join(conditions), params
+
+
+def memory_visible(*, user, character, memory_settings: MemorySettings | None = None,
+                   include_archived: bool = False, category: str | None = None) -> QuerySet[MemoryItem]:
+    """The scope's memories a reader may show or use (memory_visible_where), as a queryset: the memory
+    list, the context overview's count, the export and the memory load endpoint read through it.
+    Pass `memory_settings` when the caller has already read them, to save a query.
+    """
+    where = memory_visible_where(
+        user=user, character=character, include_archived=include_archived, category=category,
+        memory_settings=memory_settings if memory_settings is not None else memory_settings_for(user))
+    if where is None:
+        return MemoryItem.objects.none()
+    return MemoryItem.objects.filter(RawSQL(*where, output_field=BooleanField()))
+
+
+def memory_list(*, user, character, include_archived: bool = False, category: str | None = None) -> QuerySet[MemoryItem]:
+    """The visible memories of a scope, most important and newest first."""
+    return memory_visible(user=user, character=character, include_archived=include_archived, category=category) \
+        .order_by("-importance", "-created_at", "-id")
 
 
 def memory_live_count(*, user, character) -> int:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
+from django.apps import apps
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -17,6 +18,7 @@ from .categories import MemoryCategory, MemoryKind, MemorySource
 from .embeddings import get_embedder
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
+from .masking import mask_text
 from .models import MemoryItem
 from .selectors import memory_live_count, memory_scope, memory_settings_for
 
@@ -36,6 +38,12 @@ class MemoryInput:
     source_conversation_id: str = ""
     source_message_id: str = ""
     expires_at: datetime | None = None
+
+    def masked(self) -> "MemoryInput":
+        """This input with its free text normalised and PII-masked (the content words and hash come from it)."""
+        return replace(self, content=mask_text(normalise_content(self.content)),
+                       subject_key=mask_text(self.subject_key)[:100], subject_value=mask_text(self.subject_value),
+                       emotion=mask_text(self.emotion)[:32])
 
 
 def lock_scope(*, user_id: int, character_slug: str) -> None:
@@ -83,7 +91,8 @@ def memory_make_room(*, user, character, context: AuditContext) -> None:
 
 def memory_create(*, user, character, data: MemoryInput, context: AuditContext) -> tuple[MemoryItem, bool]:
     """Store one memory in the scope. Return (item, created); an equal active item is returned as is."""
-    content = normalise_content(data.content)
+    data = data.masked()
+    content = data.content
     if not content:
         raise ApplicationError("Memory content is empty.", code="VALIDATION_ERROR", fields={"content": ["empty"]})
     settings = memory_settings_for(user)
@@ -129,11 +138,17 @@ def memory_delete_scope(*, user, character) -> int:
 
 def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: AuditContext) -> None:
     """Save an operator's edit (e.g. a redaction) and audit which fields changed."""
+    before = (item.content, item.subject_value)
+    masked = MemoryInput(content=item.content, subject_key=item.subject_key, subject_value=item.subject_value,
+                         emotion=item.emotion).masked()
+    item.content, item.subject_key, item.subject_value, item.emotion = (
+        masked.content, masked.subject_key, masked.subject_value, masked.emotion)
+    content_changed = "content" in changed_fields or item.content != before[0]
     with transaction.atomic():
-        if "content" in changed_fields:
-            item.content = normalise_content(item.content)
-            item.content_hash = content_hash(item.content)
+        if content_changed or "subject_value" in changed_fields or item.subject_value != before[1]:
             item.lexical_keys = lexical_keys(f"{item.content} {item.subject_value}")
+        if content_changed:
+            item.content_hash = content_hash(item.content)
             embedder = get_embedder()
             item.embedding, item.embedding_model = embedder.embed([item.content])[0], embedder.model_name
         item.save()
@@ -153,3 +168,77 @@ def memory_mark_used(*, memory_ids: list[int]) -> int:
     """Count one use of each memory put into a prompt (seed 004 `touch`); no audit row: not a change of content."""
     return MemoryItem.objects.filter(pk__in=memory_ids).update(
         usage_count=F("usage_count") + 1, last_used_at=timezone.now())
+
+
+STORED_PII_CONTEXT = AuditContext(actor_label="command:mask_stored_pii", trigger="command")
+
+
+def _batches(rows, size: int):
+    """The rows of a queryset in primary-key order, `size` at a time (rows may change as we go)."""
+    last = None
+    while True:
+        page = list((rows.filter(pk__gt=last) if last is not None else rows).order_by("pk")[:size])
+        if not page:
+            return
+        yield page
+        last = page[-1].pk
+
+
+def _memory_remask(item: MemoryItem, *, dry_run: bool) -> bool:
+    """Mask one stored memory; recompute what derives from its text; fold it into an equal active memory."""
+    masked = MemoryInput(content=item.content, subject_key=item.subject_key, subject_value=item.subject_value,
+                         emotion=item.emotion).masked()
+    texts = ("content", "subject_key", "subject_value", "emotion")
+    if all(getattr(masked, name) == getattr(item, name) for name in texts):
+        return False
+    if dry_run:
+        return True
+    with transaction.atomic():
+        lock_scope(user_id=item.user_id, character_slug=item.character_id)
+        for name in texts:
+            setattr(item, name, getattr(masked, name))
+        item.content_hash = content_hash(item.content)
+        item.lexical_keys = lexical_keys(f"{item.content} {item.subject_value}")
+        fields = [*texts, "content_hash", "lexical_keys"]
+        equal = memory_scope(user=item.user_id, character=item.character_id).filter(
+            is_active=True, content_hash=item.content_hash).exclude(pk=item.pk).first() if item.is_active else None
+        if equal is not None:  # "내 번호 010-1111-2222" and "내 번호 010-3333-4444" are one memory once masked
+            item.is_active, item.superseded_by = False, equal
+            fields += ["is_active", "superseded_by"]
+        item.save(update_fields=[*fields, "updated_at"])
+        audit_memory_change(STORED_PII_CONTEXT, "updated", item, fields=fields, details={"reason": "pii_masked"})
+    return True
+
+
+def stored_pii_mask(*, dry_run: bool = False, batch: int = 500) -> dict[str, int]:
+    """Mask personal data stored before every write was masked; return the values changed per column.
+
+    Every column declared with a masker is read back and rewritten where masking changes it. A memory's
+    content hash and lexical keys are recomputed with its text, and a memory that becomes equal to another
+    active memory of its scope is deactivated as superseded by it. (Its embedding is kept: a vector of the
+    sentence, not its digits.) Each memory changed is audited; other columns get one audit row with counts.
+    """
+    changed = {"memories.MemoryItem": sum(
+        _memory_remask(item, dry_run=dry_run)
+        for page in _batches(MemoryItem.objects.defer("embedding"), batch) for item in page)}
+    for model in apps.get_models():
+        if model is MemoryItem:
+            continue
+        for field in model._meta.concrete_fields:
+            if getattr(field, "masker", None) is None:
+                continue
+            count = 0
+            for page in _batches(model._base_manager.only("pk", field.attname), batch):
+                for obj in page:
+                    value = getattr(obj, field.attname)
+                    masked = field.masker(value)
+                    if masked != value:
+                        count += 1
+                        if not dry_run:
+                            model._base_manager.filter(pk=obj.pk).update(**{field.attname: masked})
+            changed[f"{model._meta.label}.{field.name}"] = count
+            if count and not dry_run:
+                with transaction.atomic():
+                    audit_record(context=STORED_PII_CONTEXT, action="updated", object_type=model._meta.label_lower,
+                                 changed_fields=[field.name], details={"values": count, "reason": "pii_masked"})
+    return changed

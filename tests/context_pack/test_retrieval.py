@@ -22,7 +22,7 @@ from context_pack import retrieval
 from memories.categories import STATE_CATEGORIES
 from memories.hashing import content_hash
 from memories.lexical import lexical_keys
-from memories.models import MemoryItem
+from memories.models import MemoryItem, MemorySettings
 from memories.subjects import IDENTITY_SUBJECTS
 
 FACTS = [  # (subject, category, content, value)
@@ -161,7 +161,7 @@ def test_retrieve_matches_the_orm_formulation(scope, monkeypatch, limits, with_v
         for allowed in ([], ["event", "personal_info", "location"]):
             vector = unit(rng) if with_vector else None
             got = retrieval.retrieve(user=user, character=character, message=message, query_vector=vector,
-                                     allowed_categories=allowed)
+                                     memory_settings=MemorySettings(user=user, allowed_categories=allowed))
             want = reference(user=user, character=character, message=message, query_vector=vector,
                              allowed_categories=allowed)
             assert_same(got, want)
@@ -173,7 +173,7 @@ def test_retrieve_is_one_query(scope):
     user, character = scope
     with CaptureQueriesContext(connection) as queries:
         got = retrieval.retrieve(user=user, character=character, message="떡볶이", query_vector=None,
-                                 allowed_categories=[])
+                                 memory_settings=MemorySettings(user=user))
         assert got.identity and got.ranked
         [m.item.content for m in got.identity + got.state + got.ranked]  # loaded, not deferred
     assert len(queries) == 1
@@ -181,5 +181,6 @@ def test_retrieve_is_one_query(scope):
 
 @pytest.mark.django_db
 def test_empty_scope(alice, chunsim):
-    got = retrieval.retrieve(user=alice, character=chunsim, message="안녕", query_vector=None, allowed_categories=[])
+    got = retrieval.retrieve(user=alice, character=chunsim, message="안녕", query_vector=None,
+                             memory_settings=MemorySettings(user=alice))
     assert (got.identity, got.state, got.ranked, got.outdated_values) == ([], [], [], set())
