@@ -57,6 +57,14 @@ def running_server(*, workers: int = 2, cluster: bool = False):
                 child.wait()
 
 
+def maintenance_cursor():
+    """A cursor for VACUUM and ANALYZE, which need the tables' owner: the owner role when DATABASE_OWNER_URL is
+    set (make bench), else the one connection there is."""
+    from django.db import connection, connections
+
+    return (connections["owner"] if "owner" in connections.settings else connection).cursor()
+
+
 def percentile(sorted_values: list[float], pct: float) -> float:
     index = min(len(sorted_values) - 1, max(0, round(pct / 100 * len(sorted_values)) - 1))
     return sorted_values[index]
