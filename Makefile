@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements.stamp
 export XDG_RUNTIME_DIR ?= /tmp/gieok-runtime-$(shell id -u)
 export OPENBLAS_NUM_THREADS ?= 1
 
-.PHONY: run test setup bench clean
+.PHONY: run test setup bench clean manage
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "python3.11 not found"; exit 1; }
@@ -22,8 +22,16 @@ $(STAMP): requirements.txt | $(PY)
 setup: $(STAMP)
 	@mkdir -p .data && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
 
+# DEVDB_PGDATA: the embedded server's data directory for `make run` and `make manage`.
+DEVDB_PGDATA ?= .data/postgres
+
 run: setup
-	$(PY) scripts/devdb.py -- $(PY) scripts/serve.py
+	$(PY) scripts/devdb.py --pgdata $(DEVDB_PGDATA) -- $(PY) scripts/serve.py
+
+# A management command on the same database as `make run` (its embedded server, started or reused),
+# migrated first: make manage ARGS="create_service_token my-backend"
+manage: setup
+	@$(PY) scripts/devdb.py --pgdata $(DEVDB_PGDATA) --migrate -- $(PY) manage.py $(ARGS)
 
 test: setup
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) scripts/devdb.py --pgdata .data/postgres-test -- \

@@ -58,6 +58,7 @@ from memories.hashing import content_hash, normalise_content  # noqa: E402
 from memories.lexical import lexical_keys, token_key  # noqa: E402
 from memories.models import EMBEDDING_DIMENSIONS, MemoryItem  # noqa: E402
 from memory_text import Memory, episode, filler_memory, scope_memories  # noqa: E402
+from server import maintenance_cursor  # noqa: E402
 
 MEASURED_CHARACTER = "chunsim"
 SCOPES = {"bench-scope-1k": 1_000, "bench-scope-10k": 10_000}
@@ -178,7 +179,7 @@ def print_counts(total: int, scopes: dict[str, int]) -> None:
 
 def inline_embeddings_check() -> None:
     """Rows written before migration 0003 keep their embedding in TOAST; VACUUM FULL rewrites them in the row."""
-    with connection.cursor() as cur:
+    with maintenance_cursor() as cur:
         cur.execute("SELECT pg_relation_size(reltoastrelid), pg_relation_size(oid) FROM pg_class "
                     "WHERE oid = 'memories_memoryitem'::regclass")
         toast, heap = cur.fetchone()
@@ -431,7 +432,7 @@ def main() -> int:
         link_superseded(scope_users)
 
     t0 = time.perf_counter()
-    with connection.cursor() as cur:
+    with maintenance_cursor() as cur:
         cur.execute("VACUUM (ANALYZE) memories_memoryitem")
         cur.execute("ANALYZE")
     print(f"VACUUM ANALYZE in {time.perf_counter() - t0:.1f} s")

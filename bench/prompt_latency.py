@@ -107,9 +107,9 @@ def queries_per_request(token: str, username: str, budget: int) -> int:
 def vacuum_memories() -> None:
     """Start from a vacuumed table: the usage-count tasks drained after an earlier run left dead row versions
     of exactly the measured scopes' most used items (autovacuum waits for 20% of 1,000,000 rows)."""
-    from django.db import connection
+    from server import maintenance_cursor
 
-    with connection.cursor() as cur:
+    with maintenance_cursor() as cur:
         cur.execute("SELECT n_dead_tup FROM pg_stat_user_tables WHERE relname = 'memories_memoryitem'")
         dead = cur.fetchone()[0]
         start = time.perf_counter()

@@ -13,6 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "false",
        "OPENBLAS_NUM_THREADS": "1"}
+# gunicorn and the cluster run as the app role only, as under `make run` (migrate uses the owner URL).
+SERVICE_ENV = {key: value for key, value in ENV.items() if key != "DATABASE_OWNER_URL"}
 
 
 def free_port() -> int:
@@ -34,12 +36,13 @@ def running_server(*, workers: int = 2, cluster: bool = False):
     port = free_port()
     children = [subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--preload",
-         "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=ENV)]
+         "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=SERVICE_ENV)]
     if cluster:
-        children.append(subprocess.Popen([sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=ENV,
+        children.append(subprocess.Popen([sys.executable, "manage.py", "qcluster"], cwd=ROOT, env=SERVICE_ENV,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 120  # --preload loads the models first: slow on a busy machine
+        while time.monotonic() < deadline:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
@@ -55,6 +58,14 @@ def running_server(*, workers: int = 2, cluster: bool = False):
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
+
+
+def maintenance_cursor():
+    """A cursor for VACUUM and ANALYZE, which need the tables' owner: the owner role when DATABASE_OWNER_URL is
+    set (make bench), else the one connection there is."""
+    from django.db import connection, connections
+
+    return (connections["owner"] if "owner" in connections.settings else connection).cursor()
 
 
 def percentile(sorted_values: list[float], pct: float) -> float:

@@ -1,7 +1,7 @@
 """Foreground launcher for `make run`: migrate, load demo data, start gunicorn and a django-q2 cluster.
 
-Runs under scripts/devdb.py, which provides DATABASE_URL. Ctrl-C or SIGTERM stops both children
-(and then devdb stops the embedded PostgreSQL).
+Runs under scripts/devdb.py, which provides DATABASE_URL (the app role) and DATABASE_OWNER_URL (the owner,
+used for migrate only). Ctrl-C or SIGTERM stops both children (and then devdb stops the embedded PostgreSQL).
 """
 from __future__ import annotations
 
@@ -24,7 +24,11 @@ def manage(*args: str) -> None:
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    manage("migrate", "--noinput", "-v", "0")
+    # Never DEBUG behind gunicorn: debug pages echo request bodies and settings, and DEBUG keeps every SQL query.
+    os.environ["DJANGO_DEBUG"] = "false"
+    manage("migrate", "--noinput", "-v", "0")  # as the owner role (DATABASE_OWNER_URL)
+    # Everything else, gunicorn and the cluster included, runs as the app role (DATABASE_URL) only.
+    os.environ.pop("DATABASE_OWNER_URL", None)
     manage("collectstatic", "--noinput", "-v", "0")
     manage("load_demo")
     manage("setup_schedules")

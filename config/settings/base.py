@@ -23,6 +23,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI assets served from our static files, not a CDN
     "django_q",
     "core",
     "audit",
@@ -38,8 +39,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.middleware.RequestTimingMiddleware",  # first: its Server-Timing covers everything below
     "core.middleware.RequestIdMiddleware",
+    "config.exception_handler.JsonErrorsMiddleware",  # errors stay JSON, a lost database is 503
     "core.middleware.BodySizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # serves STATIC_ROOT (collectstatic) under gunicorn
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -72,6 +75,13 @@ TEMPLATES = [
 DATABASES = {"default": env.db("DATABASE_URL")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False  # services own their transactions
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+# DATABASE_URL is the role the service runs as: it owns nothing and may only read and write rows
+# (audit rows: INSERT and SELECT only). DATABASE_OWNER_URL is the role that owns the tables: give it to
+# the migration step only. `manage.py migrate` runs as the owner when it is set and then grants the
+# app role what it needs (core/management/commands/migrate.py, core/db_roles.py).
+DATABASE_APP_ROLE = DATABASES["default"]["USER"]
+if env("DATABASE_OWNER_URL", default=""):
+    DATABASES["owner"] = {**env.db("DATABASE_OWNER_URL"), "ATOMIC_REQUESTS": False, "CONN_MAX_AGE": 0}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -84,7 +94,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / ".data" / "static"
+STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=BASE_DIR / ".data" / "static")
 
 # Request bodies above this are refused with 413 (core.middleware.BodySizeLimitMiddleware).
 MAX_REQUEST_BODY_BYTES = 256 * 1024
@@ -110,6 +120,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No validator badge: Swagger UI would fetch it from validator.swagger.io (offline: a broken image).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # Field encryption key ring: "id:base64key,id2:base64key"; the active id encrypts, all decrypt.

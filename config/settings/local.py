@@ -9,6 +9,5 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "dev-only-secret-key-not-for-producti
 os.environ.setdefault("FIELD_ENCRYPTION_KEYS", "dev1:ZGV2LW9ubHkta2V5LWdpZW9rLTMyLWJ5dGVzLWxvbmc=")
 os.environ.setdefault("FIELD_ENCRYPTION_ACTIVE_KEY", "dev1")
 os.environ.setdefault("MEMORY_HASH_KEY", "dev-only-memory-hash-key")
-os.environ.setdefault("DJANGO_DEBUG", "true")
 
 from .base import *  # noqa: E402,F401,F403
