@@ -13,7 +13,7 @@ from django.utils import timezone
 from audit.services import AuditContext, audit_record
 from core.errors import ApplicationError
 
-from .models import SERVICE_USERNAME_PREFIX, ApiToken, Plan, TokenFailureWindow, TokenKind, UserPlan
+from .models import CONTEXT_ADMIN_GROUP, SERVICE_USERNAME_PREFIX, ApiToken, Plan, TokenFailureWindow, TokenKind, UserPlan
 from .tokens import hash_token, new_plain_token
 
 EXTERNAL_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,149}$")
@@ -110,3 +110,32 @@ def token_lockout_clear(*, client_addresses: list[str], context: AuditContext) -
         audit_record(context=context, action="deleted", object_type="token_failure_window",
                      details={"addresses": deleted})
     return deleted
+
+
+def operator_create(*, username: str, superuser: bool = False, context: AuditContext) -> tuple[AbstractBaseUser, str]:
+    """Create (or reset) an operator: staff in the context-admin group. Return the user and a new password.
+
+    An operator signs in to the admin console; only the context-admin group sees user data there. A
+    superuser also reaches the django-q2 monitor and the permission settings. Audited, without the password.
+    """
+    from django.contrib.auth.models import Group
+
+    validate_external_user_id(username)
+    if username.startswith(SERVICE_USERNAME_PREFIX):
+        raise ApplicationError("That name is reserved for service accounts.", code="INVALID_USER_ID",
+                               fields={"username": ["reserved prefix"]})
+    User = get_user_model()
+    password = new_plain_token()[3:27]
+    with transaction.atomic():
+        user, created = User.objects.select_for_update().get_or_create(username=username)
+        if not created and not user.is_staff:
+            raise ApplicationError("An end user of that name exists; pick another operator name.",
+                                   code="NOT_AN_OPERATOR", fields={"username": ["is an end user"]})
+        user.is_staff, user.is_active = True, True
+        user.is_superuser = user.is_superuser or superuser
+        user.set_password(password)
+        user.save()
+        user.groups.add(Group.objects.get_or_create(name=CONTEXT_ADMIN_GROUP)[0])
+        audit_record(context=context, action="created" if created else "updated", object_type="operator",
+                     object_id=user.pk, changed_fields=["password", "groups"] + (["is_superuser"] if superuser else []))
+    return user, password

@@ -1,4 +1,6 @@
 """Load demo characters, a demo user with context, and print fresh credentials."""
+import os
+
 from django.core.management.base import BaseCommand
 
 from context_layers.demo import load_characters, load_demo
@@ -16,6 +18,7 @@ class Command(BaseCommand):
             self.stdout.write("Demo characters loaded.")
             return
         creds = load_demo()
+        base = f"http://{os.environ.get('GIEOK_BIND', '127.0.0.1:8000')}"  # where `make run` serves
         self.stdout.write(
             "\n".join([
                 "Demo data loaded (credentials are new on every run):",
@@ -23,8 +26,8 @@ class Command(BaseCommand):
                 " API: Bearer token below)",
                 f"  user token   : {creds['user_token']}",
                 f"  system token : {creds['system_token']}",
-                f"  operator     : {creds['operator']} / {creds['operator_password']}  (http://127.0.0.1:8000/admin/)",
-                "Try: curl -H 'Authorization: Bearer <system token>' "
-                "'http://127.0.0.1:8000/api/context/chunsim?user=demo-user'",
+                f"  operator     : {creds['operator']} / {creds['operator_password']}  ({base}/admin/)",
+                f"Try: curl -H 'Authorization: Bearer {creds['system_token']}' "
+                f"'{base}/api/context/chunsim?user=demo-user'",
             ])
         )
