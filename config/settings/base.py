@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "context_layers",
     "conversations",
     "context_pack",
+    "health",
 ]
 
 MIDDLEWARE = [
@@ -162,3 +163,10 @@ CONVERSATION_IDLE_MINUTES = env.int("CONVERSATION_IDLE_MINUTES", default=30)
 CONVERSATION_SUMMARY_EVERY = env.int("CONVERSATION_SUMMARY_EVERY", default=20)
 # Read-your-writes: how long a prompt request waits for a worker that is processing the same scope.
 FRESHNESS_WAIT_MS = env.int("FRESHNESS_WAIT_MS", default=2000)
+# Gemini mode: the prompt's inline read-your-writes work (extraction of pending messages, embeddings,
+# waiting for a worker that holds the scope) waits at most this long on remote models in all; past it
+# the block is built from what is stored plus the pending messages' masked text, with fresh: false.
+PROMPT_REMOTE_DEADLINE_MS = env.int("PROMPT_REMOTE_DEADLINE_MS", default=300)
+# Gemini mode: how long a write inside an API request (POST memory) waits for its embedding before the
+# item is stored without one (the backfill job embeds it later).
+WRITE_EMBEDDING_DEADLINE_MS = env.int("WRITE_EMBEDDING_DEADLINE_MS", default=2000)
