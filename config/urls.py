@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.apis import PlanApi
 from context_pack.apis import MemoryLoadApi
+from health.views import readyz
 
 
 def health(request):
@@ -23,6 +24,7 @@ urlpatterns = [
     path("api/accounts/plan", PlanApi.as_view(), name="plan"),
     path("api/context/", include("context_layers.urls")),
     path("healthz", health),
+    path("readyz", readyz),
 ]
 
 handler400 = "config.exception_handler.json_400"

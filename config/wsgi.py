@@ -10,6 +10,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 application = ChunkedBodyMiddleware(get_wsgi_application())
 
 if os.environ.get("GIEOK_WARM_UP", "1") == "1":
-    from context_pack.warmup import warm_up_models
+    from memories.warmup import warm_up_models
 
     warm_up_models()

@@ -84,7 +84,8 @@ def _still_true(retrieved: RetrievedMemories):
     return keep
 
 
-def _memory_candidates(retrieved: RetrievedMemories) -> list[tuple[str, ScoredMemory | None]]:
+def _memory_candidates(retrieved: RetrievedMemories,
+                       pending_texts: list[str] = ()) -> list[tuple[str, ScoredMemory | None]]:
     keep = _still_true(retrieved)
     retrieved = RetrievedMemories(
         identity=[m for m in retrieved.identity if keep(m)], state=[m for m in retrieved.state if keep(m)],
@@ -93,6 +94,9 @@ def _memory_candidates(retrieved: RetrievedMemories) -> list[tuple[str, ScoredMe
     if retrieved.identity:
         candidates.append(("[핵심 정보]", None))
         candidates += [(rendering.memory_line(m, bold=True), m) for m in retrieved.identity]
+    if pending_texts:  # not fresh: what the user just said, before anything older that it may correct
+        candidates.append((rendering.PENDING_HEADING, None))
+        candidates += [(rendering.pending_line(text), None) for text in pending_texts]
     state_lines, used = [], 0
     for scored in retrieved.state:
         line = rendering.state_line(scored)
@@ -144,8 +148,11 @@ def _scope_reads(user, character) -> tuple[TierPolicy, UserContext, MemorySettin
 
 
 def build_context_pack(*, user, character, message: str, budget: int, situation: str | None,
-                       query_vector=None, gap=None) -> dict:
-    """Return the prompt block and its per-layer breakdown; `tokens` never exceeds `budget`."""
+                       query_vector=None, gap=None, pending_texts: list[str] = ()) -> dict:
+    """Return the prompt block and its per-layer breakdown; `tokens` never exceeds `budget`.
+
+    `pending_texts`: masked text of messages not processed in time (read-your-writes gave up).
+    """
     now = timezone.now()
     today = timezone.localdate(now)
     policy, context, memory_settings, activity = _scope_reads(user, character)
@@ -160,7 +167,7 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     if user is not None:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              memory_settings=memory_settings)
-        memory_candidates = _memory_candidates(retrieved)
+        memory_candidates = _memory_candidates(retrieved, pending_texts)
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})

@@ -9,8 +9,7 @@ from django.core.wsgi import get_wsgi_application
 from accounts.models import TokenKind
 from accounts.services import api_token_create
 from context_layers.demo import load_characters
-
-from .warmup import warm_up_models
+from memories.warmup import warm_up_models
 
 
 class _QuietHandler(WSGIRequestHandler):

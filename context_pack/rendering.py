@@ -40,6 +40,16 @@ def memory_line(scored: ScoredMemory, *, bold: bool = False) -> str:
     return f"- ({when.isoformat()}) {text}" if when else f"- {text}"
 
 
+PENDING_HEADING = "[방금 한 말(아직 기억으로 정리 전)]"
+PENDING_LINE_CHARS = 500
+
+
+def pending_line(text: str) -> str:
+    """A message the user just sent that is not processed yet (masked text, on one line)."""
+    flat = " ".join(text.split())
+    return f"- {flat[:PENDING_LINE_CHARS]}{'…' if len(flat) > PENDING_LINE_CHARS else ''}"
+
+
 def state_line(scored: ScoredMemory) -> str:
     item = scored.item
     value = item.subject_value or item.content

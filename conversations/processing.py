@@ -27,6 +27,7 @@ from memories.fact_writing import SurpriseThresholds, memory_write_fact
 from memories.pii import mask_substrings
 from memories.selectors import memory_live, memory_settings_for
 from memories.services import lock_scope
+from memories.warmup import ensure_models_loaded
 
 from .models import Message, MessageRole
 from .selectors import heartbeat_numbers
@@ -77,14 +78,15 @@ def _existing_facts(user, character) -> list[ExistingFact]:
 
 
 def _write_memories(*, user, character, result, settings, conversation_ids: dict[str, str]) -> Counter:
-    from memories.embeddings import get_embedder
+    from memories.embeddings import embed_or_none, get_embedder
 
     outcomes: Counter = Counter()
     facts = result.facts
     if not facts:
         return outcomes
     embedder = get_embedder()
-    vectors = embedder.embed([fact.content for fact in facts])
+    # Embedding service down: store the facts without vectors; the backfill job embeds them later.
+    vectors = embed_or_none([fact.content for fact in facts], embedder=embedder)
     thresholds = SurpriseThresholds.from_settings()
     for fact, vector in zip(facts, vectors):
         outcome = memory_write_fact(
@@ -123,6 +125,9 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
     With `lock_timeout_ms`, waiting for another worker that holds the scope gives up after that
     long (django.db.OperationalError), for callers that must answer quickly.
     """
+    # Load the models before taking the scope: a worker still loading them would hold the lock for
+    # seconds while a prompt waits for it (read-your-writes right after start).
+    ensure_models_loaded()
     user = get_user_model().objects.get(pk=user_id)
     character = Character.objects.get(pk=character_slug)
     with transaction.atomic():

@@ -45,7 +45,7 @@ def summary_due(conversation: Conversation) -> bool:
 
 def conversation_summarize(*, conversation_id: int) -> ConversationSummary | None:
     """Summarise the messages not yet covered; store the summary and an episodic memory of it."""
-    from memories.embeddings import get_embedder
+    from memories.embeddings import embed_or_none, get_embedder
     from memories.extraction.factory import get_summarizer
 
     conversation = Conversation.objects.select_related("user", "character").get(pk=conversation_id)
@@ -80,7 +80,8 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
                                        importance=result.importance, emotion=result.emotion,
                                        source_message_id=messages[-1].external_id if messages else "",
                                        event_date=messages[-1].local_created_at.date() if messages else None),
-                    embedding=embedder.embed([result.summary])[0], embedding_model=embedder.model_name,
+                    embedding=embed_or_none([result.summary], embedder=embedder)[0],
+                    embedding_model=embedder.model_name,
                     thresholds=SurpriseThresholds.from_settings(), conversation_id=conversation.external_id,
                 )
             _refresh_soul(user=user, character=character, latest=summary)

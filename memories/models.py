@@ -67,6 +67,8 @@ class MemoryItem(models.Model):
             GinIndex(fields=["lexical_keys"], name="memory_lexical_keys_gin"),
             # the scope's structured facts (outdated values, fact writing, summaries) without its episodes
             models.Index(fields=["user", "character"], condition=~Q(subject_key=""), name="memory_scope_facts_idx"),
+            # rows the embedding backfill job still has to embed (normally none): found without a table scan
+            models.Index(fields=["id"], condition=Q(embedding__isnull=True), name="memory_missing_embedding_idx"),
         ]
         # Migration 0003 also sets toast_tuple_target = 8160 on the table, so the 2 KB embedding stays in the
         # row instead of TOAST: scoring a scope's items then reads one heap page per item, not three more

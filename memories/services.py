@@ -15,7 +15,7 @@ from audit.services import AuditContext, audit_record
 from core.errors import ApplicationError, ConflictError
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
-from .embeddings import get_embedder
+from .embeddings import embed_in_request, get_embedder
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
@@ -109,6 +109,8 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
             return existing, False
         memory_make_room(user=user, character=character, context=context)
         embedder = get_embedder()
+        # Embedding service down or slow: store the item without a vector; the backfill job embeds it later.
+        vector = embed_in_request([content], embedder=embedder)[0]
         item = MemoryItem.objects.create(
             user=user, character=character, content=content, content_hash=digest,
             category=data.category, kind=data.kind, subject_key=data.subject_key, subject_value=data.subject_value,
@@ -116,7 +118,7 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
             emotion_intensity=data.emotion_intensity, source=data.source,
             source_conversation_id=data.source_conversation_id, source_message_id=data.source_message_id,
             expires_at=data.expires_at, lexical_keys=lexical_keys(f"{content} {data.subject_value}"),
-            embedding=embedder.embed([content])[0], embedding_model=embedder.model_name,
+            embedding=vector, embedding_model=embedder.model_name if vector is not None else "",
         )
         set_fields = [name for name, value in data.__dict__.items() if value not in ("", None)]
         audit_memory_change(context, "created", item, fields=set_fields, details={"source": data.source})
@@ -149,8 +151,8 @@ def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: A
             item.lexical_keys = lexical_keys(f"{item.content} {item.subject_value}")
         if content_changed:
             item.content_hash = content_hash(item.content)
-            embedder = get_embedder()
-            item.embedding, item.embedding_model = embedder.embed([item.content])[0], embedder.model_name
+            embedder = get_embedder()  # a remote embedder that is down: stored without one, backfilled later
+            item.embedding, item.embedding_model = embed_in_request([item.content], embedder=embedder)[0], embedder.model_name
         item.save()
         audit_memory_change(context, "updated", item, fields=changed_fields)
 

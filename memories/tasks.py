@@ -7,6 +7,8 @@ more often than daily only finds nothing due.
 """
 from __future__ import annotations
 
+from .deadline import remote_deadline
+from .embedding_backfill import memory_backfill_embeddings
 from .maintenance import (
     Counts,
     maintenance_run,
@@ -17,6 +19,9 @@ from .maintenance import (
     memory_promote,
     memory_prune,
 )
+
+# A hanging embedding service holds a worker at most this long per backfill run (the cluster's timeout is 120 s).
+BACKFILL_REMOTE_DEADLINE_MS = 20_000
 
 
 def decay_strength_task() -> Counts:
@@ -41,3 +46,9 @@ def prune_task() -> Counts:
 
 def expire_task() -> Counts:
     return maintenance_run(memory_expire)
+
+
+def backfill_embeddings_task() -> dict:
+    """Embed the memories stored without an embedding while the embedding service was down."""
+    with remote_deadline(BACKFILL_REMOTE_DEADLINE_MS):
+        return memory_backfill_embeddings()

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "conversations",
     "context_pack",
     "axes",
+    "health",
 ]
 
 MIDDLEWARE = [
@@ -207,3 +208,10 @@ TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # that fails this many processing runs is quarantined for good (Message.quarantined_at).
 JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=5)
 JOB_QUARANTINE_RETRY_HOURS = env.int("JOB_QUARANTINE_RETRY_HOURS", default=24)
+# Gemini mode: the prompt's inline read-your-writes work (extraction of pending messages, embeddings,
+# waiting for a worker that holds the scope) waits at most this long on remote models in all; past it
+# the block is built from what is stored plus the pending messages' masked text, with fresh: false.
+PROMPT_REMOTE_DEADLINE_MS = env.int("PROMPT_REMOTE_DEADLINE_MS", default=300)
+# Gemini mode: how long a write inside an API request (POST memory) waits for its embedding before the
+# item is stored without one (the backfill job embeds it later).
+WRITE_EMBEDDING_DEADLINE_MS = env.int("WRITE_EMBEDDING_DEADLINE_MS", default=2000)

@@ -4,9 +4,12 @@ Used when GEMINI_API_KEY is set (see `factory`). Each call is tried three times 
 backoff (seed 001 §4.1); when every attempt fails the extractor hands over to its fallback (the
 offline LocalExtractor), the summarizer keeps the raw text (<= 500 chars) and the PII check returns
 nothing more to mask, so a Gemini outage never loses a turn. Warnings name the error, never content.
+Inside a `memories.deadline.remote_deadline` (the prompt's inline work) nothing falls back: a call
+that runs out of time raises DeadlineExceeded, and the caller leaves the work to a cluster worker.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -23,6 +26,7 @@ from google.genai import errors, types
 from pydantic import BaseModel, Field
 
 from ..categories import MemoryCategory, MemoryKind
+from ..deadline import DeadlineExceeded, remaining_ms, request_timeout_ms
 from ..subjects import (
     IDENTITY_SUBJECTS,
     SINGLE_VALUED_SUBJECTS,
@@ -63,11 +67,17 @@ def build_client(api_key: str, http_options: types.HttpOptions | None = None) ->
     """Return a google-genai client; without `http_options` requests time out after 30 s.
 
     GEMINI_BASE_URL (unset in production) points the client at another endpoint, e.g. a local stub
-    server in end-to-end tests.
+    server in end-to-end tests. Without `http_options` the client is shared by the process: building
+    one loads TLS certificates (0.1-0.8 s here), which would eat a prompt's whole remote deadline.
     """
     if http_options is None:
-        base_url = getattr(settings, "GEMINI_BASE_URL", "")
-        http_options = types.HttpOptions(timeout=DEFAULT_TIMEOUT_MS, **({"base_url": base_url} if base_url else {}))
+        return _shared_client(api_key, getattr(settings, "GEMINI_BASE_URL", ""))
+    return genai.Client(api_key=api_key, http_options=http_options)
+
+
+@functools.lru_cache(maxsize=8)
+def _shared_client(api_key: str, base_url: str) -> genai.Client:
+    http_options = types.HttpOptions(timeout=DEFAULT_TIMEOUT_MS, **({"base_url": base_url} if base_url else {}))
     return genai.Client(api_key=api_key, http_options=http_options)
 
 
@@ -84,11 +94,12 @@ class InvalidReply(ValueError):
 class GeminiUnavailable(Exception):
     """Every attempt failed, or the request was refused for good. `reason` holds no content."""
 
-    def __init__(self, *, operation: str, reason: str, attempts: int):
+    def __init__(self, *, operation: str, reason: str, attempts: int, refused: bool = False):
         super().__init__(f"{operation} failed after {attempts} attempt(s): {reason}")
         self.operation = operation
         self.reason = reason
         self.attempts = attempts
+        self.refused = refused  # this request was refused (e.g. 400): sending it again fails the same way
 
 
 def _describe(exc: BaseException) -> str:
@@ -115,6 +126,8 @@ def call_with_retries(operation: Callable[[], T], *, name: str, retries: int = 3
 
     Outages, rate limits (429), network errors and malformed replies are retried; other client
     errors (a bad key, a bad request) are not. Raise GeminiUnavailable when giving up.
+    Inside a `memories.deadline.remote_deadline`, raise DeadlineExceeded instead when the deadline
+    has passed or the wait before the next attempt would pass it.
     """
     if base_delay is None:
         base_delay = float(getattr(settings, "GEMINI_RETRY_BASE_DELAY", 1.0))
@@ -123,12 +136,24 @@ def call_with_retries(operation: Callable[[], T], *, name: str, retries: int = 3
         try:
             return operation()
         except _CAUGHT as exc:
+            left = remaining_ms()
+            if left is not None and left < 1:  # e.g. the request timed out at the deadline
+                raise DeadlineExceeded(name) from exc
             if not _is_retryable(exc) or attempt + 1 == attempts:
-                raise GeminiUnavailable(operation=name, reason=_describe(exc), attempts=attempt + 1) from exc
+                raise GeminiUnavailable(operation=name, reason=_describe(exc), attempts=attempt + 1,
+                                        refused=not _is_retryable(exc)) from exc
             delay = base_delay * 2 ** attempt
+            if left is not None and delay * 1000 >= left:
+                raise DeadlineExceeded(name) from exc
             if delay > 0:
                 time.sleep(delay)
     raise AssertionError("unreachable")
+
+
+def request_options(operation: str) -> types.HttpOptions | None:
+    """Per-request HTTP options: inside a deadline, time out at what is left of it."""
+    timeout = request_timeout_ms(operation)
+    return None if timeout is None else types.HttpOptions(timeout=timeout)
 
 
 def _generate(client: genai.Client, *, model: str, system_instruction: str, prompt: str,
@@ -143,6 +168,7 @@ def _generate(client: genai.Client, *, model: str, system_instruction: str, prom
             response_schema=schema,
             temperature=temperature,
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),  # no tools here
+            http_options=request_options("gemini generateContent"),
         ),
     )
     text = response.text

@@ -37,6 +37,11 @@ def warm_up() -> None:
     analyse("모델을 불러온다")
 
 
+def is_loaded() -> bool:
+    """Whether this process has loaded the kiwipiepy model."""
+    return _kiwi.cache_info().currsize > 0
+
+
 @lru_cache(maxsize=4096)
 def analyse(text: str) -> tuple[Morph, ...]:
     return tuple(

@@ -12,6 +12,7 @@ SCHEDULES = [
     ("promote memories", "memories.tasks.promote_task", 60),
     ("prune memories", "memories.tasks.prune_task", 60 * 6),
     ("expire memories", "memories.tasks.expire_task", 60),
+    ("backfill memory embeddings", "memories.tasks.backfill_embeddings_task", 1),
 ]
 
 
