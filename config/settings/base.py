@@ -106,6 +106,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # The error envelope and the statuses every operation shares, documented once (config/schema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_error_responses",
+                            "config.schema.describe_path_examples"],
 }
 
 # Field encryption key ring: "id:base64key,id2:base64key"; the active id encrypts, all decrypt.
