@@ -22,7 +22,9 @@ SEED = "20261123"
 
 
 @pytest.mark.django_db(transaction=True)
-@override_settings(DEFAULT_PLAN="PREMIUM")  # so the soul layer (PREMIUM and up) is reached, not only its 403
+# PREMIUM: so the soul layer (PREMIUM and up) is reached, not only its 403. The token throttle would turn
+# the run's own wrong-token checks (all from 127.0.0.1) into 429s for every later case.
+@override_settings(DEFAULT_PLAN="PREMIUM", TOKEN_AUTH_FAILURE_LIMIT=10**6)
 def test_api_keeps_its_published_contract(live_server, monkeypatch):
     # Serve as production does: extraction jobs are queued, not run inside the request (the test settings'
     # django-q2 sync mode would extract 100 long messages inside one POST). Read at call time by async_task.
