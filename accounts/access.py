@@ -27,13 +27,15 @@ from core.errors import ApplicationError, ForbiddenError, NotFoundError
 
 from .models import SERVICE_USERNAME_PREFIX, ApiToken, TokenKind
 from .selectors import is_context_admin
-from .services import end_user_get_or_create, validate_external_user_id
+from .services import EXTERNAL_ID_PATTERN, end_user_get_or_create, validate_external_user_id
 
 
+# Documented as required: system clients and admins must send it. End users may omit it or give their
+# own id; a schema cannot say "required for some callers", and the stricter contract is the safe one.
 USER_PARAM = OpenApiParameter(
-    "user", str, required=False,
-    description="External user id. Required for system clients and admins; end users may omit it (or give "
-    "their own).",
+    "user", str, required=True, pattern=EXTERNAL_ID_PATTERN.pattern,
+    description="External user id (the chat product's own id for the end user). Required for system clients "
+    "and admins; end users may omit it or give their own.",
 )
 
 

@@ -53,7 +53,7 @@ class ContextApi(APIView):
 
     @extend_schema(
         operation_id="context_delete",
-        parameters=[USER_PARAM, OpenApiParameter("confirm", bool, required=True,
+        parameters=[USER_PARAM, OpenApiParameter("confirm", bool, required=True, enum=[True],
                                                  description="Must be true: deleted data cannot be recovered.")],
         responses={200: inline_serializer("ContextDeleted", {"characterId": serializers.CharField(),
                                                              "deleted": serializers.DictField()}), **ERRORS},

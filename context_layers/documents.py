@@ -47,13 +47,10 @@ class SoulDocument(StrictSerializer):
 
 
 class SpecialDate(StrictSerializer):
-    date = serializers.CharField(max_length=10, help_text="MM-DD, or YYYY-MM-DD for a one-off date.")
+    # A RegexField, so the published schema carries the same pattern the server checks.
+    date = serializers.RegexField(_MONTH_DAY.pattern, max_length=10, help_text="MM-DD, or YYYY-MM-DD for a one-off date.",
+                                  error_messages={"invalid": "Use MM-DD or YYYY-MM-DD."})
     description = serializers.CharField(max_length=_SHORT)
-
-    def validate_date(self, value):
-        if not _MONTH_DAY.match(value):
-            raise serializers.ValidationError("Use MM-DD or YYYY-MM-DD.")
-        return value
 
 
 class CustomRule(StrictSerializer):

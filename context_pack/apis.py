@@ -35,7 +35,7 @@ class PromptApi(APIView):
 
 
 class MemoryLoadApi(APIView):
-    @extend_schema(operation_id="memory_load_v1", parameters=[MemoryLoadQuery],
+    @extend_schema(operation_id="memory_load_v1", parameters=[MemoryLoadQuery, USER_PARAM],
                    responses={200: inline_serializer("MemoryLoad", {
                        "success": serializers.BooleanField(),
                        "memories": serializers.ListField(child=serializers.DictField())})},

@@ -47,6 +47,7 @@ class PromptOutput(serializers.Serializer):
 
 
 class MemoryLoadQuery(StrictSerializer):
+    json_types = False  # query string: every value is a string
     personaId = serializers.CharField(max_length=64)
     limit = serializers.IntegerField(min_value=1, max_value=50, default=5)
     user = serializers.CharField(required=False)

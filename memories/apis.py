@@ -18,7 +18,7 @@ from .services import MemoryInput, memory_create, memory_delete
 
 
 class MemoryCollectionApi(APIView):
-    @extend_schema(operation_id="memory_list", parameters=[USER_PARAM, MemoryListQuery],
+    @extend_schema(operation_id="memory_list", parameters=[MemoryListQuery, USER_PARAM],
                    responses={200: MemoryListOutput}, summary="List the memories of one character scope")
     def get(self, request, characterId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})

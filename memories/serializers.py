@@ -26,6 +26,7 @@ class MemoryCreateInput(StrictSerializer):
 
 
 class MemoryListQuery(StrictSerializer):
+    json_types = False  # query string: every value is a string
     user = serializers.CharField(required=False)
     limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
     offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)  # PostgreSQL OFFSET is a bigint
@@ -42,9 +43,9 @@ class MemoryOutput(serializers.ModelSerializer):
     sourceMessageId = serializers.CharField(source="source_message_id")
     mentionedCount = serializers.IntegerField(source="mentioned_count")
     usageCount = serializers.IntegerField(source="usage_count")
-    lastUsedAt = DateTimeField(source="last_used_at")
-    expiresAt = DateTimeField(source="expires_at")
-    archivedAt = DateTimeField(source="archived_at")
+    lastUsedAt = DateTimeField(source="last_used_at", allow_null=True)
+    expiresAt = DateTimeField(source="expires_at", allow_null=True)
+    archivedAt = DateTimeField(source="archived_at", allow_null=True)
     createdAt = DateTimeField(source="created_at")
     updatedAt = DateTimeField(source="updated_at")
 

@@ -126,6 +126,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No validator badge: Swagger UI would fetch it from validator.swagger.io (offline: a broken image).
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # The error envelope and the statuses every operation shares, documented once (config/schema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_error_responses",
+                            "config.schema.describe_path_examples"],
 }
 
 # Field encryption key ring: "id:base64key,id2:base64key"; the active id encrypts, all decrypt.
