@@ -18,6 +18,7 @@ class ProbeResult:
     tokens: int
     missing: list[str]
     leaked: list[str]
+    memory_tokens: int = 0
 
 
 @dataclass
@@ -90,13 +91,16 @@ def replay(data: dict, client: ApiClient, *, user: str, budget: int = 1100, prog
                 raise RuntimeError(f"POST prompt failed for {probe['id']}: {status} {payload}")
             report.prompt_ms.append(ms)
             passed, missing, leaked = score_block(payload["text"], probe)
-            report.results.append(ProbeResult(probe, passed, payload["tokens"], missing, leaked))
+            report.results.append(ProbeResult(probe, passed, payload["tokens"], missing, leaked,
+                                              memory_tokens=payload["layers"]["memory"]["tokens"]))
         if progress is not None:
             progress(1)
     return report
 
 
-def format_report(report: ReplayReport) -> list[str]:
+def format_report(report: ReplayReport, *, budget: int = 1100, failures: bool = True) -> list[str]:
+    """Pass rates per kind and overall, token use, latency and (unless `failures` is off: held-out data)
+    one FAIL line per failed probe."""
     lines = []
     for kind, (passed, total) in report.by_kind().items():
         lines.append(f"{kind:<11} {passed}/{total}  {100 * passed / total:.0f}%")
@@ -105,13 +109,14 @@ def format_report(report: ReplayReport) -> list[str]:
     lines.append(f"{'overall':<11} {passed}/{total}  {100 * passed / max(1, total):.1f}%")
     tokens = [r.tokens for r in report.results]
     if tokens:
-        lines.append(f"tokens per prompt: mean {statistics.fmean(tokens):.0f}, max {max(tokens)}")
+        lines.append(f"tokens per prompt: mean {statistics.fmean(tokens):.0f}, max {max(tokens)} of {budget}; "
+                     f"memory layer mean {statistics.fmean(r.memory_tokens for r in report.results):.0f}")
     for name, values in (("POST messages", report.post_ms), ("POST prompt", report.prompt_ms)):
         if values:
             ordered = sorted(values)
             lines.append(f"{name} round trip: p50 {ordered[len(ordered) // 2]:.1f} ms, "
                          f"p95 {ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]:.1f} ms")
-    for result in report.results:
+    for result in report.results if failures else ():
         if not result.passed:
             detail = f"missing {result.missing}" if result.missing else f"leaked {result.leaked}"
             lines.append(f"FAIL {result.probe['id']} {result.probe['kind']}:{result.probe['fact']} — {detail}")

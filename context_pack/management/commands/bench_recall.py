@@ -2,6 +2,7 @@
 
     python manage.py bench_recall ../shared/bench/ko_open.json                    # in-process server
     python manage.py bench_recall FILE --base-url http://127.0.0.1:8000 --token <system token>
+    python manage.py bench_recall bench/corpus/heldout/FILE --no-failures          # numbers only
 """
 import json
 from datetime import datetime
@@ -22,8 +23,10 @@ class Command(BaseCommand):
         parser.add_argument("--token")
         parser.add_argument("--user", help="External user id to replay as (default: dataset user + run stamp).")
         parser.add_argument("--budget", type=int, default=1100)
+        parser.add_argument("--no-failures", action="store_true",
+                            help="numbers only, no FAIL lines (for held-out data nobody may tune on)")
 
-    def handle(self, *args, file, base_url=None, token=None, user=None, budget=1100, **options):
+    def handle(self, *args, file, base_url=None, token=None, user=None, budget=1100, no_failures=False, **options):
         path = Path(file)
         if not path.exists():
             raise CommandError(f"No such dataset: {file}")
@@ -42,5 +45,5 @@ class Command(BaseCommand):
                                     progress=bar.update)
         self.stdout.write(f"dataset {data.get('name', path.stem)}: {len(data['turns'])} turns, "
                           f"{len(data['probes'])} probes, user {user}, budget {budget}")
-        for line in format_report(report):
+        for line in format_report(report, budget=budget, failures=not no_failures):
             self.stdout.write(line)
