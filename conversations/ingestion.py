@@ -129,22 +129,19 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
     _check_batch(messages)
     masked = {message.external_id: mask_with_kinds(message.content) for message in messages}
     digests = {message_id: message_digest(result.text) for message_id, result in masked.items()}
-    try:
-        return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
-                       masked=masked, digests=digests, on_commit=on_commit)
-    except IntegrityError as error:
-        if not _is_message_id_clash(error):
-            raise
-    # A concurrent request stored one of these ids first (each request locks only its own
-    # conversation). Its row is committed now, so a second pass answers as if the two had run
-    # one after the other; a third racer is answered 409 outright.
-    try:
-        return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
-                       masked=masked, digests=digests, on_commit=on_commit)
-    except IntegrityError as error:
-        if not _is_message_id_clash(error):
-            raise
-        raise _duplicate_elsewhere([message.external_id for message in messages]) from None
+    # A clash on the unique index means a concurrent request stored one of these ids first (each request
+    # locks only its own conversation). Its row is committed now, so a second pass answers as if the two
+    # had run one after the other; a third racer is answered 409 outright.
+    for last_try in (False, True):
+        try:
+            return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
+                           masked=masked, digests=digests, on_commit=on_commit)
+        except IntegrityError as error:
+            if not _is_message_id_clash(error):
+                raise
+            if last_try:
+                raise _duplicate_elsewhere([message.external_id for message in messages]) from None
+    raise AssertionError("unreachable")
 
 
 def _ingest(*, user, character, conversation_id: str, messages: list[IncomingMessage], masked: dict,
