@@ -112,6 +112,19 @@ def token_lockout_clear(*, client_addresses: list[str], context: AuditContext) -
     return deleted
 
 
+# The apps an operator works in through the admin (every admin write goes through the services, which audit).
+OPERATOR_APPS = ("accounts", "characters", "memories", "context_layers", "conversations", "core")
+
+
+def operator_permissions():
+    """Model permissions of the context-admin group: the project's models, and the audit trail read-only."""
+    from django.contrib.auth.models import Permission
+    from django.db.models import Q
+
+    return Permission.objects.filter(Q(content_type__app_label__in=OPERATOR_APPS)
+                                     | Q(content_type__app_label="audit", codename__startswith="view_"))
+
+
 def operator_create(*, username: str, superuser: bool = False, context: AuditContext) -> tuple[AbstractBaseUser, str]:
     """Create (or reset) an operator: staff in the context-admin group. Return the user and a new password.
 
@@ -135,7 +148,9 @@ def operator_create(*, username: str, superuser: bool = False, context: AuditCon
         user.is_superuser = user.is_superuser or superuser
         user.set_password(password)
         user.save()
-        user.groups.add(Group.objects.get_or_create(name=CONTEXT_ADMIN_GROUP)[0])
+        group = Group.objects.get_or_create(name=CONTEXT_ADMIN_GROUP)[0]
+        group.permissions.add(*operator_permissions())
+        user.groups.add(group)
         audit_record(context=context, action="created" if created else "updated", object_type="operator",
                      object_id=user.pk, changed_fields=["password", "groups"] + (["is_superuser"] if superuser else []))
     return user, password

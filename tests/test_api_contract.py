@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEED = "20261123"
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)  # keep the migrations' rows (plans)
 # PREMIUM: so the soul layer (PREMIUM and up) is reached, not only its 403. The token throttle would turn
 # the run's own wrong-token checks (all from 127.0.0.1) into 429s for every later case.
 @override_settings(DEFAULT_PLAN="PREMIUM", TOKEN_AUTH_FAILURE_LIMIT=10**6)
