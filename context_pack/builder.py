@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from accounts.models import Plan, TierPolicy
 from accounts.selectors import tier_policy_for_user
-from context_layers.models import UserActivity, UserContext
+from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
@@ -126,25 +127,28 @@ def _drop_empty_headings(layer: LayerText) -> None:
     layer.lines = kept
 
 
-def _scope_reads(user, character) -> tuple[TierPolicy, UserContext, MemorySettings, UserActivity | None]:
-    """The plan's policy, the scope's context, the memory settings and the shared activity, in two queries.
+def _scope_reads(user, character) -> tuple[TierPolicy, UserContext, MemorySettings, UserActivity | None, str | None]:
+    """The plan's policy, the scope's context, the memory settings, the shared activity and the intimacy level.
 
     The rows (and defaults when a row is missing) of tier_policy_for_user, user_context_for,
     memory_settings_for and UserActivity, read through one-to-one joins from the scope's context row
-    instead of one query each.
+    instead of one query each; the relationship's level rides along as a subquery of that same statement.
+    A scope without a context row has no relationship either: processing writes both in one transaction.
     """
     if user is None:  # an end user never seen: the defaults, nothing to read
-        return tier_policy_for_user(None), UserContext(character=character), MemorySettings(), None
+        return tier_policy_for_user(None), UserContext(character=character), MemorySettings(), None, None
+    intimacy_level = Relationship.objects.filter(user=OuterRef("user"), character=OuterRef("character")) \
+        .values("intimacy_level")[:1]
     context = UserContext.objects.select_related("user__plan", "user__memory_settings", "user__activity") \
-        .filter(user=user, character=character).first()
+        .annotate(intimacy_level=Subquery(intimacy_level)).filter(user=user, character=character).first()
     if context is None:  # a scope without layers yet
         return tier_policy_for_user(user), user_context_for(user=user, character=character), \
-            memory_settings_for(user), UserActivity.objects.filter(user=user).first()
+            memory_settings_for(user), UserActivity.objects.filter(user=user).first(), None
     owner = context.user
     plan = getattr(owner, "plan", None)
     policy = TierPolicy.objects.get(plan=(plan.plan if plan is not None else None) or Plan.FREE)
     memory_settings = getattr(owner, "memory_settings", None) or MemorySettings(user=user)
-    return policy, context, memory_settings, getattr(owner, "activity", None)
+    return policy, context, memory_settings, getattr(owner, "activity", None), context.intimacy_level
 
 
 def build_context_pack(*, user, character, message: str, budget: int, situation: str | None,
@@ -155,7 +159,7 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     """
     now = timezone.now()
     today = timezone.localdate(now)
-    policy, context, memory_settings, activity = _scope_reads(user, character)
+    policy, context, memory_settings, activity, intimacy_level = _scope_reads(user, character)
     tools = context.tools or {}
     chosen = situation or detect_situation(message=message, gap=gap, special_dates=tools.get("specialDates", []),
                                            today=today)
@@ -176,7 +180,7 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     sources = {
         "memory": memory_candidates,
         "heartbeat": [(line, None) for line in rendering.heartbeat_lines(heartbeat, gap_days=gap_days)],
-        "identity": [(line, None) for line in rendering.identity_lines(identity)],
+        "identity": [(line, None) for line in rendering.identity_lines(identity, intimacy_level=intimacy_level)],
         "soul": [(line, None) for line in rendering.soul_lines(context.soul or {})] if policy.soul_enabled else [],
         "tools": [(line, None) for line in rendering.tools_lines(tools, today=today)],
     }

@@ -1,22 +1,51 @@
 """Text of each layer of the prompt block, as lists of lines in priority order (most needed first)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
+
+from context_layers.models import IntimacyLevel
+from memories.extraction.josa import josa
 
 from .retrieval import ScoredMemory
 from .situations import upcoming_special_dates
 
-HEADER = ("[기억 컨텍스트] {name}가 이 유저에 대해 알고 있는 내용. 기억·기록·메모의 존재를 언급하지 말고 "
+HEADER = ("[기억 컨텍스트] {name_subject} 이 유저에 대해 알고 있는 내용. 기억·기록·메모의 존재를 언급하지 말고 "
           "자연스럽게 대화에 반영할 것. 유저가 새 사실을 말하거나 모순되면 새 내용을 따를 것.")
 STATE_BLOCK_CHARS = 1500  # seed 002 §4.1
 HONORIFIC_HINT = {"반말": "반말로", "존댓말": "존댓말로", "혼합": "반말과 존댓말을 섞어"}
 
 
 def header(character_name: str) -> str:
-    return HEADER.format(name=character_name)
+    return HEADER.format(name_subject=josa(character_name, "이/가"))  # "춘심이", "소라가"
 
 
-def identity_lines(identity: dict) -> list[str]:
+@dataclass(frozen=True)
+class IntimacyStep:
+    step: int
+    label: str
+    manner: str  # how to speak at this step; the register (반말/존댓말) stays the persona's and the user's
+
+
+# seed 003 §2-1: stranger → acquaintance → friend → close_friend → intimate (speechStyle formal → casual → intimate).
+# Short on purpose: in a full block every token of this line is taken from the last memory line.
+INTIMACY_STEPS = {
+    IntimacyLevel.STRANGER: IntimacyStep(1, "처음 만난 사이", "정중하고 조심스럽게"),
+    IntimacyLevel.ACQUAINTANCE: IntimacyStep(2, "아는 사이", "예의 있게, 조금 편하게"),
+    IntimacyLevel.FRIEND: IntimacyStep(3, "친구", "편하게, 가벼운 농담 가능"),
+    IntimacyLevel.CLOSE_FRIEND: IntimacyStep(4, "절친", "허물없이, 장난과 속 얘기 가능"),
+    IntimacyLevel.INTIMATE: IntimacyStep(5, "각별한 사이", "다정하게, 애정 표현 가능"),
+}
+
+
+def relationship_lines(intimacy_level: str | None) -> list[str]:
+    """The intimacy step and how to speak at it; nothing when the scope has no relationship yet."""
+    step = INTIMACY_STEPS.get(intimacy_level)
+    return [f"[관계] 친밀도 {step.step}단계({step.label}): {step.manner}"] if step else []
+
+
+def identity_lines(identity: dict, *, intimacy_level: str | None = None) -> list[str]:
+    """How to address the user, the intimacy step (when the scope has a relationship), then inferred traits."""
     parts = []
     if identity.get("nickname"):
         parts.append(f"부를 이름: {identity['nickname']}")
@@ -27,6 +56,7 @@ def identity_lines(identity: dict) -> list[str]:
     if identity.get("relationshipType"):
         parts.append(f"관계: {identity['relationshipType']}")
     lines = [f"[호칭/관계] {' · '.join(parts)}"] if parts else []
+    lines += relationship_lines(intimacy_level)
     traits = identity.get("inferredTraits") or []
     if traits:
         lines.append(f"[성향] {', '.join(traits[:5])}")

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
-from .korean_text import about_someone_else, has_batchim, negated_after, valid_value, wished_after
+from .josa import josa
+from .korean_text import about_someone_else, negated_after, valid_value, wished_after
 from .morphology import analyse, is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
 
 _COPULA_END = r"(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|이다|이지|이거든|\s|$|[!.,~])"
@@ -57,13 +58,6 @@ def place_ok(value: str) -> bool:
 
 def _housing(value: str) -> bool:
     return value in _HOUSING or value.endswith(_HOUSING)
-
-
-def _with_ro(place: str) -> str:
-    """"판교로", "서울로", "인천으로": the particle 로 after a vowel or ㄹ, 으로 after other consonants."""
-    last = place[-1]
-    rieul = re.match(r"[가-힣]", last) and (ord(last) - 0xAC00) % 28 == 8
-    return f"{place}{'로' if not has_batchim(last) or rieul else '으로'}"
 
 
 def _hometowns(clause: str) -> list[Candidate]:
@@ -155,7 +149,7 @@ def _residences(clause: str) -> list[Candidate]:
     for match in _COMMUTE.finditer(clause):
         value = noun_phrase_before(clause, match.start("kw"), max_words=2)
         if place_ok(value) and not about_someone_else(clause, match.start()):
-            found.append(Candidate("commute", f"{_with_ro(value)} {match.group('kw')}"))
+            found.append(Candidate("commute", f"{josa(value, '으로/로')} {match.group('kw')}"))
     return found
 
 

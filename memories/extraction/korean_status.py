@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
+from .josa import josa
 from .korean_text import about_someone_else, strip_name_suffix, valid_value, wished_after
 from .lexicon import is_occupation_ko
 from .morphology import noun_phrase_after, noun_phrase_before
@@ -78,7 +79,7 @@ def dating_facts(clause: str, message: str = "") -> list[Candidate]:
         if re.fullmatch(_PARTNER, who):
             parts.append(f"{who} 있음")
         elif valid_value(who) and who not in {"나", "저", "너"}:
-            parts.append(f"{who}와 연애 중")
+            parts.append(f"{josa(who, '과/와')} 연애 중")
     if _NOT_DATING.search(clause) and not parts:
         parts.append("연애 안 함")
     if not parts:
