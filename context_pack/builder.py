@@ -10,6 +10,7 @@ from accounts.models import Plan, TierPolicy
 from accounts.selectors import tier_policy_for_user
 from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
+from memories.categories import MemoryCategory, MemorySource
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
 from memories.subjects import CHANGEABLE_SUBJECT_WORDS
@@ -81,8 +82,28 @@ def _still_true(retrieved: RetrievedMemories):
         text = f"{item.content} {item.subject_value}".casefold()
         if any(value in text for value in outdated):
             return False
+        if item.source == MemorySource.CHARACTER:
+            return True  # the character's own words are not about the user's changeable subjects
         return bool(item.subject_key) or not superseded_by_newer_fact(item)
     return keep
+
+
+# How many of the character's own memories the block shows, by asks_character of the message (0, 1, 2); for 0
+# only those scoring at least the CHARACTER_UNASKED_RANK-th of the user's ranked memories (they compete).
+CHARACTER_LINES = {0: 2, 1: 3, 2: 8}
+CHARACTER_UNASKED_RANK = 8
+
+
+def _character_candidates(said: list[ScoredMemory]) -> list[tuple[str, ScoredMemory | None]]:
+    """The character's own words under their headings: its promises first, then what it told the user."""
+    candidates: list[tuple[str, ScoredMemory | None]] = []
+    promises = [m for m in said if m.item.category == MemoryCategory.PROMISE]
+    told = [m for m in said if m.item.category != MemoryCategory.PROMISE]
+    for heading, group in ((rendering.CHARACTER_PROMISE_HEADING, promises), (rendering.CHARACTER_SAID_HEADING, told)):
+        if group:
+            candidates.append((heading, None))
+            candidates += [(rendering.memory_line(m), m) for m in group]
+    return candidates
 
 
 def _memory_candidates(retrieved: RetrievedMemories,
@@ -90,7 +111,14 @@ def _memory_candidates(retrieved: RetrievedMemories,
     keep = _still_true(retrieved)
     retrieved = RetrievedMemories(
         identity=[m for m in retrieved.identity if keep(m)], state=[m for m in retrieved.state if keep(m)],
-        ranked=[m for m in retrieved.ranked if keep(m)], outdated_values=retrieved.outdated_values)
+        ranked=[m for m in retrieved.ranked if keep(m)], outdated_values=retrieved.outdated_values,
+        asks_character=retrieved.asks_character, character=[m for m in retrieved.character if keep(m)])
+    # The character's own words never join the user's lines: they get their own section, asked for or not.
+    asked, said, ranked = retrieved.asks_character, retrieved.character, retrieved.ranked
+    if not asked:
+        bar = ranked[CHARACTER_UNASKED_RANK - 1].score if len(ranked) >= CHARACTER_UNASKED_RANK else float("-inf")
+        said = [m for m in said if m.score >= bar]
+    character_said = _character_candidates(said[:CHARACTER_LINES[asked]])
     candidates: list[tuple[str, ScoredMemory | None]] = []
     if retrieved.identity:
         candidates.append(("[핵심 정보]", None))
@@ -98,6 +126,8 @@ def _memory_candidates(retrieved: RetrievedMemories,
     if pending_texts:  # not fresh: what the user just said, before anything older that it may correct
         candidates.append((rendering.PENDING_HEADING, None))
         candidates += [(rendering.pending_line(text), None) for text in pending_texts]
+    if asked == 2:  # asked what it said: before the user's state and episodes, which may fill the budget
+        candidates += character_said
     state_lines, used = [], 0
     for scored in retrieved.state:
         line = rendering.state_line(scored)
@@ -108,9 +138,11 @@ def _memory_candidates(retrieved: RetrievedMemories,
     if state_lines:
         candidates.append(("[현재 상태(캐논)]", None))
         candidates += state_lines
-    if retrieved.ranked:
+    if asked < 2:
+        candidates += character_said
+    if ranked:
         candidates.append(("[관련 기억]", None))
-        candidates += [(rendering.memory_line(m), m) for m in retrieved.ranked]
+        candidates += [(rendering.memory_line(m), m) for m in ranked]
     return candidates
 
 

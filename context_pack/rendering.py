@@ -71,6 +71,9 @@ def memory_line(scored: ScoredMemory, *, bold: bool = False) -> str:
 
 
 PENDING_HEADING = "[방금 한 말(아직 기억으로 정리 전)]"
+# The character's own words (source = character), never among the user's lines.
+CHARACTER_PROMISE_HEADING = "[캐릭터가 한 약속]"
+CHARACTER_SAID_HEADING = "[캐릭터가 한 말]"
 PENDING_LINE_CHARS = 500
 
 

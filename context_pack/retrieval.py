@@ -5,15 +5,18 @@ score = 0.40·vector similarity + 0.30·lexical overlap + 0.12·importance + 0.0
 Seed 003 used sim·0.7 + importance·0.2 + strength·0.1; lexical overlap (keyed hashes of content
 words) is what finds "178" for "키 몇이라 그랬지?" when the embedding alone would not, and structured
 facts get a lift over raw episodes because they are the distilled form of what the user said.
+What the character itself said (source = character) gets CHARACTER_PRIOR by how clearly the message asks
+about it (extraction.character_side.asks_character): a boost when asked, a small handicap otherwise.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import connections, router
 from pgvector import Vector
 
-from memories.categories import STATE_CATEGORIES
+from memories.categories import STATE_CATEGORIES, MemorySource
+from memories.extraction.character_side import asks_character
 from memories.lexical import lexical_keys
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
@@ -23,6 +26,10 @@ WEIGHTS = {"vector": 0.40, "lexical": 0.30, "importance": 0.12, "strength": 0.05
 RANKED_LIMIT = 60
 IDENTITY_LIMIT = 80
 STATE_LIMIT = 40
+# Added to the score of the character's own words, by asks_character(message): 0 not asked, 1 the character
+# addressed ("your sister", "소라님도 …"), 2 asked what it said ("너 뭐 해준다고 했지?", "you said you'd …").
+CHARACTER_PRIOR = {0: -0.05, 1: 0.15, 2: 0.40}
+CHARACTER_LIMIT = 12
 
 
 @dataclass
@@ -37,6 +44,8 @@ class RetrievedMemories:
     state: list[ScoredMemory]
     ranked: list[ScoredMemory]
     outdated_values: set[str]  # superseded values of corrected facts, no longer true
+    asks_character: int = 0  # extraction.character_side.asks_character of the message
+    character: list[ScoredMemory] = field(default_factory=list)  # the character's own words (source = character)
 
 
 # One statement returns everything retrieval needs. A single scan of the scope's visible rows (the
@@ -45,16 +54,18 @@ class RetrievedMemories:
 #   0 identity: a subject in IDENTITY_SUBJECTS                 (by importance, then score; IDENTITY_LIMIT)
 #   1 state:    another subject, in a STATE_CATEGORIES category (by score; STATE_LIMIT)
 #   2 ranked:   everything else                                 (by score; RANKED_LIMIT)
+#   3 character: the character's own words (source = character)  (by score; CHARACTER_LIMIT) — apart, so they
+#                never take the user's places in the sections above
 # and the scope's structured facts follow, for the outdated values (3 = replaced, 4 = current value).
 # The score is the formula above in float8 SQL (numeric literals would convert on every row). Before,
 # three ORM queries each scored the whole scope: 3x the vector distances, lexical intersections and
 # heap visits, which at 10,000 items was most of the request.
 _IDENTITY = sorted(IDENTITY_SUBJECTS)
 _STATE = sorted(STATE_CATEGORIES)
-IDENTITY_PART, STATE_PART, RANKED_PART, REPLACED_VALUE, CURRENT_VALUE = range(5)
+IDENTITY_PART, STATE_PART, RANKED_PART, CHARACTER_PART, REPLACED_VALUE, CURRENT_VALUE = range(6)
 # What the block, its payload and the memory load endpoint read; other fields load on access (deferred).
 ITEM_FIELDS = ("id", "content", "category", "kind", "subject_key", "subject_value", "importance", "event_date",
-               "source_message_id", "created_at")
+               "source", "source_message_id", "created_at")
 _FIELDS = [field for field in MemoryItem._meta.concrete_fields if field.name in ITEM_FIELDS]  # in model order
 _ATTNAMES = [field.attname for field in _FIELDS]
 _DECODE = [(index, field) for index, field in enumerate(_FIELDS) if hasattr(field, "from_db_value")]
@@ -73,8 +84,9 @@ WITH live AS MATERIALIZED (
         + {w_strength}::float8 * strength
         + {w_recency}::float8 * (1.0::float8 / (1.0::float8 + GREATEST(date_part('epoch', now() - created_at)
                                                                      / 86400.0::float8, 0.0::float8) / 30.0::float8))
+        + CASE WHEN source = %s THEN %s::float8 ELSE 0.0::float8 END
     ) AS score,
-    CASE WHEN subject_key = '' THEN {ranked} WHEN subject_key = ANY(%s) THEN {identity}
+    CASE WHEN source = %s THEN {character} WHEN subject_key = '' THEN {ranked} WHEN subject_key = ANY(%s) THEN {identity}
          WHEN category = ANY(%s) THEN {state} ELSE {ranked} END AS part
     FROM memories_memoryitem
     WHERE {visible}
@@ -85,6 +97,8 @@ WITH live AS MATERIALIZED (
     (SELECT id, score, part FROM live WHERE part = {state} ORDER BY score DESC LIMIT {state_limit})
     UNION ALL
     (SELECT id, score, part FROM live WHERE part = {ranked} ORDER BY score DESC LIMIT {ranked_limit})
+    UNION ALL
+    (SELECT id, score, part FROM live WHERE part = {character} ORDER BY score DESC LIMIT {character_limit})
 )
 SELECT {item_columns}, chosen.score, chosen.part FROM chosen JOIN memories_memoryitem m ON m.id = chosen.id
 UNION ALL
@@ -105,7 +119,7 @@ def _lexical_sql(query_keys: list[str]) -> tuple[str, list]:
 
 
 def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_vector,
-                     query_keys: list[str]) -> tuple[str, list]:
+                     query_keys: list[str], character_prior: float = 0.0) -> tuple[str, list]:
     """The statement over the rows `visible` (memory_visible_where) selects: scored and split into sections."""
     lexical, lexical_params = _lexical_sql(query_keys)
     if query_vector is not None:
@@ -120,9 +134,12 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
         w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"], visible=visible_sql,
         identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
         identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,
+        character=CHARACTER_PART, character_limit=CHARACTER_LIMIT,
         item_columns=_ITEM_COLUMNS, fact_columns=_FACT_COLUMNS,
     )
-    return sql, [*vector_params, *lexical_params, _IDENTITY, _STATE, *visible_params, user_id, character_id]
+    character = str(MemorySource.CHARACTER)
+    return sql, [*vector_params, *lexical_params, character, float(character_prior), character, _IDENTITY,
+                 _STATE, *visible_params, user_id, character_id]
 
 
 def _outdated(replaced: set[str], current: set[str]) -> set[str]:
@@ -136,14 +153,15 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     if visible is None:
         return RetrievedMemories(identity=[], state=[], ranked=[], outdated_values=set())
     keys = sorted(set(lexical_keys(message))) if message else []
+    asked = asks_character(message, getattr(character, "display_name", ""))
     sql, params = _retrieval_query(visible=visible, user_id=getattr(user, "pk", user),
                                    character_id=getattr(character, "pk", character), query_vector=query_vector,
-                                   query_keys=keys)
+                                   query_keys=keys, character_prior=CHARACTER_PRIOR[asked])
     connection = connections[router.db_for_read(MemoryItem)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    parts: tuple[list[MemoryItem], ...] = ([], [], [])
+    parts: tuple[list[MemoryItem], ...] = ([], [], [], [])
     values: tuple[set[str], set[str]] = (set(), set())  # replaced, current
     value_field = _FIELDS[_VALUE_INDEX]
     for row in rows:
@@ -157,13 +175,15 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
         item = MemoryItem.from_db(connection.alias, _ATTNAMES, fields)
         item.score = row[-2]
         parts[part].append(item)
-    identity, state, ranked = parts
+    identity, state, ranked, character_said = parts
     identity.sort(key=lambda item: (-item.importance, -item.score))
     state.sort(key=lambda item: -item.score)
     ranked.sort(key=lambda item: -item.score)
+    character_said.sort(key=lambda item: -item.score)
     return RetrievedMemories(
-        outdated_values=_outdated(*values),
+        outdated_values=_outdated(*values), asks_character=asked,
         identity=[ScoredMemory(item, item.score) for item in identity],
         state=[ScoredMemory(item, item.score) for item in state],
         ranked=[ScoredMemory(item, item.score) for item in ranked],
+        character=[ScoredMemory(item, item.score) for item in character_said],
     )

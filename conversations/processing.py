@@ -149,9 +149,12 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
         if settings.enabled:
             result = get_extractor().extract(turns=_turns_with_context(pending),
                                              existing=_existing_facts(user, character))
+            # Only from the pending messages (the earlier ones are context): the user's facts from the user's
+            # messages, the character's own words (speaker "character") from the assistant's.
+            spoken_by = {m.external_id: ("user" if m.role == MessageRole.USER else "character") for m in pending}
             result.facts = [fact for fact in result.facts
-                            if fact.source_message_id in {m.external_id for m in pending if m.role == MessageRole.USER}
-                            or not fact.source_message_id]
+                            if spoken_by.get(fact.source_message_id) == fact.speaker
+                            or (not fact.source_message_id and fact.speaker == "user")]
             sent_at = {m.external_id: m.local_created_at for m in pending}
             result.facts = [
                 replace(fact, event_date=sent_at[fact.source_message_id].date())

@@ -13,9 +13,13 @@
 | opinion       | -                     | OPINION                     | -                          |
 | location      | -                     | -                           | location                   |
 | other         | etc.                  | OTHER                       | -                          |
+| promise       | -                     | (§5 v2: 약속/합의)          | -                          |
 
 Seed 004's `feedback` ("remember this") is not a topic but a provenance: it maps to
 `source = explicit` with the topic category of what was said.
+
+What the character itself said (seed 002 §5 v2) is a provenance too: `source = character`; its
+commitments get the `promise` category, everything else it said `other`.
 """
 from django.db import models
 
@@ -32,6 +36,7 @@ class MemoryCategory(models.TextChoices):
     OPINION = "opinion"
     LOCATION = "location"
     OTHER = "other"
+    PROMISE = "promise"  # something the character committed to (source = character)
 
 
 # Seed 002 §3.1: mutable state injected as the `[현재 상태(캐논)]` block.
@@ -63,3 +68,4 @@ class MemorySource(models.TextChoices):
     EXPLICIT = "explicit"
     INFERRED = "inferred"
     SYSTEM = "system"
+    CHARACTER = "character"  # the character's own words (an assistant turn), never a fact about the user

@@ -29,6 +29,9 @@ from .subjects import is_single_valued
 logger = logging.getLogger(__name__)
 
 SURPRISE_NEIGHBOURS = 50
+# The character's words are hashed apart from the user's: the scope's unique (content_hash) constraint must not
+# fold "나 제주도 살아" said by the character into the same words said by the user.
+CHARACTER_HASH_PREFIX = "character\x00"
 
 
 class WriteOutcome(str, Enum):
@@ -89,8 +92,16 @@ def memory_write_fact(
     if not content:
         return WriteOutcome.SKIPPED
     scope = MemoryItem.objects.filter(user=user, character=character).select_related("user")
+    character_said = fact.speaker == "character"
+    if character_said:
+        # The character's own words: never a subject (nothing about the user is corrected by them), compared
+        # only with what the character said before — the same words from the user stay a separate memory.
+        fact = replace(fact, subject="", value="")
+        scope = scope.filter(source=MemorySource.CHARACTER)
+    else:
+        scope = scope.exclude(source=MemorySource.CHARACTER)
     live = scope.filter(is_active=True, archived_at__isnull=True)
-    digest = content_hash(content)
+    digest = content_hash(f"{CHARACTER_HASH_PREFIX}{content}" if character_said else content)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 
     same_text = scope.filter(is_active=True, content_hash=digest).first()
@@ -134,7 +145,8 @@ def memory_write_fact(
         subject_key=fact.subject[:100], subject_value=fact.value[:500], importance=importance,
         confidence=1.0 if fact.explicit else 0.9, emotion=fact.emotion[:32],
         emotion_intensity=max(0.0, min(1.0, fact.emotion_intensity)),
-        source=MemorySource.EXPLICIT if fact.explicit else MemorySource.INFERRED,
+        source=MemorySource.CHARACTER if character_said else
+        MemorySource.EXPLICIT if fact.explicit else MemorySource.INFERRED,
         source_conversation_id=conversation_id[:128], source_message_id=fact.source_message_id[:128],
         event_date=fact.event_date, embedding=embedding, embedding_model=embedding_model if embedding else "",
         lexical_keys=lexical_keys(f"{content} {fact.value}"),

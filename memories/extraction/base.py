@@ -42,6 +42,9 @@ class ExtractedFact:
     explicit: bool = False  # the user asked to remember it ("기억해줘", "remember that")
     source_message_id: str = ""
     event_date: date | None = None  # the resolved date of a dated event ("어제" → 2026-03-03)
+    # Who said it: "user" (a fact or episode about the user) or "character" (the character's own words,
+    # extraction.character_side; never a fact about the user, never a subject key).
+    speaker: str = "user"
 
 
 @dataclass(frozen=True)
@@ -65,8 +68,9 @@ class Extractor(Protocol):
     def extract(self, *, turns: list[ChatTurn], existing: list[ExistingFact]) -> ExtractionResult:
         """Extract from `turns` (oldest first; user and assistant turns together).
 
-        Facts come from user turns; the assistant turn before a user turn gives context
-        ("키가 몇이야?" → "178!" is the user's height). `existing` lets an extractor skip known facts
+        Facts about the user come from user turns; the assistant turn before a user turn gives context
+        ("키가 몇이야?" → "178!" is the user's height). Assistant turns yield only the character's own
+        statements (`speaker="character"`, extraction.character_side). `existing` lets an extractor skip known facts
         and notice corrections.
         """
         ...

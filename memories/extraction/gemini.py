@@ -385,6 +385,24 @@ def _identity(raw: _IdentityReply) -> dict:
     return identity
 
 
+def _with_character_side(result: ExtractionResult, turns: list[ChatTurn]) -> ExtractionResult:
+    """Add the character's own words by the same rules as the local extractor (character_side), not the model:
+    what the model returned is about the user only (processing drops its facts sourced from assistant turns)."""
+    from .character_side import character_fact
+    from .roleplay import RolePlayWindow
+
+    window, known = RolePlayWindow(), set()
+    for turn in turns:
+        if turn.role == "user":
+            window.user_in_character(turn.content, "", turn.created_at)
+            continue
+        window.see_assistant(turn.content, turn.created_at)
+        said = character_fact(turn, role_play=window.active, known=known)
+        if said is not None:
+            result.facts.append(said)
+    return result
+
+
 class GeminiExtractor:
     """Extract facts, avoid-topics, special dates and identity hints with Gemini structured output."""
 
@@ -414,7 +432,7 @@ class GeminiExtractor:
         def attempt() -> ExtractionResult:
             reply = _generate(self.client, model=self.model, system_instruction=EXTRACTION_INSTRUCTION,
                               prompt=prompt, schema=ExtractionReply)
-            return _to_result(reply, turns, existing)
+            return _with_character_side(_to_result(reply, turns, existing), turns)
 
         try:
             return call_with_retries(attempt, name="gemini extraction", retries=self.retries,

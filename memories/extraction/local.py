@@ -24,6 +24,7 @@ from memories.subjects import category_for_subject, is_identity_subject, is_sing
 from .base import ChatTurn, ConversationSummary, ExistingFact, ExtractedFact, ExtractionResult, SpecialDate
 from .behaviour import avoid_topics
 from .candidates import Candidate, render_content
+from .character_side import character_fact
 from .dates import event_date, find_month_days, format_date, format_month_day
 from .emotions import Emotion, detect_emotion, summary_emotion
 from .english_facts import english_facts
@@ -308,6 +309,9 @@ class LocalExtractor:
             if turn.role != "user":
                 context = turn.content
                 window.see_assistant(turn.content, turn.created_at)
+                said = character_fact(turn, role_play=window.active, known=known)
+                if said is not None:
+                    result.facts.append(said)
                 continue
             asked = asked_subject(context) or asked_back(context, previous_user) or dangling_subject(previous_user)
             role_play = window.user_in_character(turn.content, context, turn.created_at)

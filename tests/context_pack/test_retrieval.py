@@ -184,3 +184,22 @@ def test_empty_scope(alice, chunsim):
     got = retrieval.retrieve(user=alice, character=chunsim, message="안녕", query_vector=None,
                              memory_settings=MemorySettings(user=alice))
     assert (got.identity, got.state, got.ranked, got.outdated_values) == ([], [], [], set())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("message,level", [("오늘 하루 어땠어", 0), ("your sister 얘기", 1), ("너 언니 어디 산다고 했지?", 2)])
+def test_the_characters_words_get_their_prior_in_the_same_statement(alice, chunsim, message, level):
+    rng = np.random.default_rng(5)
+    vector = unit(rng)
+    for source in ("inferred", "character"):
+        item = make(alice, chunsim, "언니는 제주도 살아", rng=rng, days_ago=0, category="other", source=source)
+        MemoryItem.objects.filter(pk=item.pk).update(content_hash=content_hash(f"{source}:{item.content}"),
+                                                     embedding=vector, strength=1.0, created_at=timezone.now())
+    with CaptureQueriesContext(connection) as queries:
+        got = retrieval.retrieve(user=alice, character=chunsim, message=message, query_vector=vector,
+                                 memory_settings=MemorySettings(user=alice))
+    assert len(queries) == 1
+    assert got.asks_character == level
+    assert [m.item.source for m in got.ranked] == ["inferred"]  # apart: never in the user's sections
+    scores = {m.item.source: m.score for m in got.ranked + got.character}
+    assert scores["character"] - scores["inferred"] == pytest.approx(retrieval.CHARACTER_PRIOR[level], abs=1e-3)

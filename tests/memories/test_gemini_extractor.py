@@ -387,3 +387,17 @@ def test_factory_picks_local_without_a_key():
     pytest.importorskip("memories.extraction.local")
     assert get_extractor().name == "local"
     assert get_summarizer().name == "local"
+
+
+# --------------------------------------------------------------------------- the character's side
+
+def test_the_characters_own_words_come_from_the_rules_and_the_models_facts_stay_the_users():
+    turns = TURNS + [ChatTurn("m4", "assistant", "신촌 좋지! 이번 주말에 동네 맛집 리스트 보내줄게",
+                              datetime(2026, 3, 4, 21, 13, tzinfo=KST))]
+    fake = FakeGemini(generate_reply(GOOD_REPLY))
+    result = _extractor(fake).extract(turns=turns, existing=EXISTING)
+
+    character = [f for f in result.facts if f.speaker == "character"]
+    assert [(f.content, f.category, f.source_message_id, f.subject) for f in character] == [
+        ("신촌 좋지! 이번 주말에 동네 맛집 리스트 보내줄게", "promise", "m4", "")]
+    assert [f.content for f in result.facts if f.speaker == "user"] == ["신촌으로 이사함", "2026-03-03에 토익 시험을 봄"]

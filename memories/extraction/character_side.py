@@ -1,0 +1,179 @@
+"""The character's side of the conversation (seed 002 §5 v2): what the character said, as its own memories.
+
+An assistant turn is never read for facts about the user: it is kept, whole and masked, as one memory
+spoken by the character (`ExtractedFact.speaker = "character"`), classified by the rules below:
+- `promise`: the character committed to something ("스트레칭 체크해줄게", "I'll remind you on Sundays",
+  "let's …");
+- `self`: the character told the user about itself or its people ("우리 언니는 제주도 살아", "my brother studies
+  in Osaka", "I love Burning");
+- `said`: anything else with content (both sides of a conversation between people are retrievable);
+and skipped when it is a question, a hypothetical, role-play, or chatter.
+
+The rules are data: each table row is (rule name, pattern); the guards are applied once, by `classify`.
+The same tables say when the user is asking about what the character said (`asks_character`), which
+retrieval turns into a boost.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .base import ChatTurn, ExtractedFact
+from .lexicon import is_korean
+from .salience import is_chatter, is_salient, mask_raw_pii
+
+PROMISE, SELF, SAID = "promise", "self", "said"
+IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3}
+CATEGORY = {PROMISE: "promise", SELF: "other", SAID: "other"}  # memories.categories.MemoryCategory values
+MAX_CHARS = 1000
+
+# Commitments: the character says it will do something for or with the user.
+PROMISE_RULES: tuple[tuple[str, str], ...] = (
+    ("ko_will_do_for_you", r"[가-힣]\s?줄(?:게|께)"),  # 체크해줄게, 알려줄께, 지켜 줄게
+    ("ko_will", r"[{rieul}](?:게|께)(?:요)?(?![가-힣])"),  # 할게, 갈게요, 읽을게, 보낼께: a syllable ending in ㄹ + 게
+    ("ko_promise_word", r"약속(?:할게|해|했|이야|한다|할께|해요)"),
+    ("ko_lets", r"(?:하|가|보|먹|읽|뛰|걷|만나|해보)자(?:[!~.ㅎㅋ\s]|$)"),
+    ("ko_honorific_will", r"(?:드릴게요|드릴께요|해드릴|알려드릴|챙겨드릴|보내드릴)"),
+    ("en_will", r"\bI(?:'ll| will| am going to|'m going to| promise)\b"),
+    ("en_lets", r"\blet'?s\b(?! see| be honest)"),
+    ("en_deal", r"\b(?:deal|it's a promise|pinky promise|count on me)\b"),
+)
+
+# The character about itself, its family, friends, pets, likes and history.
+SELF_RULES: tuple[tuple[str, str], ...] = (
+    ("ko_first_person", r"(?:^|[\s,.!?~])(?:나는|난|내가|나도|저는|전|제가|저도|나|저)\s"),
+    ("ko_my_people", r"(?:우리|내|제)\s*(?:언니|오빠|누나|형|동생|엄마|아빠|할머니|할아버지|가족|친구|강아지|고양이|집)"),
+    ("ko_my_thing", r"(?:내|제)\s*(?:인생|최애|취미|꿈|고향|전공|논문|일|직업)"),
+    ("en_i_am", r"\bI(?:'m| am| was| have|'ve| had| used to| grew up| live| love| like| hate| study| work)\b"),
+    ("en_my_people", r"\bmy\s+(?:sister|brother|mom|mother|dad|father|grand(?:ma|mother|pa|father)|family|friend|"
+                     r"dog|cat|home|hometown|thesis|favorite|favourite)\b"),
+    ("en_me_too", r"\b(?:me too|same here|for me)\b"),
+)
+
+# Guards: a sentence that is a question, a supposition or a quoted line is no statement of the character.
+QUESTION_GUARD = r"\?[\sㅎㅋ~!.]*$|(?:니|냐|나요|어때|할래|볼래|줄래|뭐야|뭔데|어디야)[\sㅎㅋ~!.]*$"
+# A statement closed by a tag question stays a statement ("I'll remind you on Sunday, okay?", "내가 깨워줄게 알았지?").
+TAG_QUESTION = r"[,\s]*(?:okay|ok|right|yeah|deal|alright|got it|sound good|알았지|알겠지|괜찮지|좋지|콜|어때|그치)\s*\?+[\sㅎㅋ~!.]*$"
+HYPOTHETICAL_GUARD = r"만약|만일|(?:였|했|이었)\s*으면|\bif\s+(?:I|you)\s+(?:were|had|was)\b|\bimagine\b|\bpretend\b"
+SENTENCE_SPLIT = r"(?<=[.!?…~])\s+|\n+"
+
+# The user asking what the character said: reported speech ("…다고 했지?", "you said …") aimed at the character,
+# i.e. with the character addressed (a second-person word, "your X", or its name).
+ASKS_SAID_RULES: tuple[tuple[str, str], ...] = (
+    ("ko_reported", r"(?:다고|라고|자고|냐고|준다고|한다고|간다고)\s*(?:했|하셨|그랬|말했|안\s*했)|"
+                    r"(?:했|그랬|말했|하셨)(?:었)?(?:지|죠|잖아|더라|는데|나)|약속"),
+    ("en_reported", r"\byou\b[^.?!]{0,30}\b(?:said|told|promised|mentioned)\b|\byou'd\b|\bwhat did you\b|"
+                    r"\bwere you\b|\byou\s+(?:were|used to|love|loved|like)\b"),
+)
+ADDRESSES_CHARACTER_RULES: tuple[tuple[str, str], ...] = (
+    ("ko_you", r"(?:^|\s)(?:너|넌|너는|너가|네가|니가|니|너도|너네|너희)(?:\s|$)|(?:^|\s)(?:네|니)\s*(?:언니|오빠|누나|형|"
+               r"동생|엄마|아빠|할머니|할아버지|가족|친구|고향|최애|인생)"),
+    ("en_your", r"\byour\s+(?:sister|brother|mom|mother|dad|father|grand(?:ma|mother|pa|father)|family|friend|"
+                r"dog|cat|hometown|thesis|favorite|favourite|book|movie)\b|\bwhere\s+are\s+you\s+from\b"),
+    ("en_reported", ASKS_SAID_RULES[1][1]),  # "you said …" addresses the character too
+)
+# The user asking about their own words or things: "유나야 나 어디 산다고 했었지?", "what did I tell you?",
+# "mina what's my name again" — the user's memories, not the character's (unless "너"/"your" is there too).
+ASKS_OWN_WORDS = r"(?:^|\s)(?:내가|제가|우리가)\s*[^?]{0,15}(?:다고|라고|했|말했|그랬)|\b(?:did I|I told you|what did I)\b"
+FIRST_PERSON = (r"(?:^|\s)(?:나|저|내|제|나의|난|전|나는|저는|내가|제가|우리)(?:\s|$)|"
+                r"(?:^|\s)우리(?:동네|집|딸|아들|애|엄마|아빠|회사|학교)|\b(?:my|I|I'm|me)\b")
+
+
+def _compile(rules: tuple[tuple[str, str], ...]) -> tuple[tuple[str, re.Pattern], ...]:
+    return tuple((name, re.compile(pattern, re.I)) for name, pattern in rules)
+
+
+# Every Hangul syllable whose final consonant is ㄹ (할, 갈, 을, 낼 ...): the future "-ㄹ게" of a commitment.
+RIEUL_FINAL = "".join(chr(0xAC00 + initial_medial * 28 + 8) for initial_medial in range(19 * 21))
+_PROMISE = tuple((name, re.compile(pattern.replace("{rieul}", RIEUL_FINAL), re.I)) for name, pattern in PROMISE_RULES)
+_SELF = _compile(SELF_RULES)
+_ASKS_SAID = _compile(ASKS_SAID_RULES)
+_ADDRESSES = _compile(ADDRESSES_CHARACTER_RULES)
+_QUESTION = re.compile(QUESTION_GUARD)
+_HYPOTHETICAL = re.compile(HYPOTHETICAL_GUARD, re.I)
+_TAG_QUESTION = re.compile(TAG_QUESTION, re.I)
+_SPLIT = re.compile(SENTENCE_SPLIT)
+_OWN_WORDS = re.compile(ASKS_OWN_WORDS, re.I)
+_FIRST_PERSON = re.compile(FIRST_PERSON, re.I)
+_QUESTION_SPLIT = re.compile(r"(?<=[?!.])\s+")
+
+
+@dataclass(frozen=True)
+class CharacterStatement:
+    kind: str  # PROMISE | SELF | SAID
+    content: str  # the masked turn
+    rules: tuple[str, ...]  # the rule names that matched, for tests and debugging
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of a turn that state something (questions and suppositions removed)."""
+    sentences = (_TAG_QUESTION.sub("", part).strip() for part in _SPLIT.split(text))
+    return [s for s in sentences if s and not _QUESTION.search(s) and not _HYPOTHETICAL.search(s)]
+
+
+def _matches(rules, sentences: list[str]) -> tuple[str, ...]:
+    return tuple(name for name, pattern in rules if any(pattern.search(s) for s in sentences))
+
+
+def classify(text: str, *, role_play: bool = False) -> CharacterStatement | None:
+    """What one assistant turn is worth remembering as, or None (role-play, only questions, chatter)."""
+    text = (text or "").strip()
+    if role_play or not text or is_chatter(text):
+        return None
+    sentences = _statements(text)
+    if not sentences:
+        return None
+    content = mask_raw_pii(text)
+    promise = _matches(_PROMISE, sentences)
+    if promise:
+        return CharacterStatement(PROMISE, content, promise)
+    own = _matches(_SELF, sentences)
+    stated = " ".join(sentences)
+    if not is_salient(stated, is_korean(stated)):
+        return None
+    return CharacterStatement(SELF if own else SAID, content, own)
+
+
+def asks_character(message: str, character_name: str = "") -> int:
+    """How clearly the user's message asks about the character's own words: 0 no, 1 addressed, 2 asked.
+
+    2: reported speech aimed at the character ("너 뭐 해준다고 했지?", "you said you'd …", "유나씨가 뭐 알려준다고
+    했었죠?"); 1: the character or its people addressed ("your sister", "소라님도 …"); 0 otherwise, and
+    when the user asks about their own words or things ("유나야 나 어디 산다고 했지?", "what's my name again").
+    """
+    text = message or ""
+    if not text or _OWN_WORDS.search(text):
+        return 0
+    name = (character_name or "").strip()
+    level = 0
+    for sentence in _QUESTION_SPLIT.split(text):  # "유나씨 오빠분 뭐 한다고 했죠? 저 PT 받아볼까": per sentence
+        second = bool(_matches(_ADDRESSES, [sentence]))
+        named = len(name) >= 2 and re.search(rf"(?:^|\s){re.escape(name)}", sentence, re.I) is not None
+        if not sentence.strip() or (_FIRST_PERSON.search(sentence) and not second) or not (second or named):
+            continue
+        level = max(level, 2 if _matches(_ASKS_SAID, [sentence]) else 1)
+    return level
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", "", text).lower()
+
+
+def character_fact(turn: ChatTurn, *, role_play: bool = False, known: set | None = None) -> ExtractedFact | None:
+    """The assistant turn as the character's own memory (speaker "character"), or None.
+
+    Used by both extractors (local and Gemini): the character's side does not depend on which one runs.
+    `known` (normalised contents already emitted) drops a turn said twice in one batch.
+    """
+    statement = classify(turn.content, role_play=role_play)
+    if statement is None:
+        return None
+    content = statement.content[:MAX_CHARS]
+    if known is not None:
+        key = ("character", _normalise(content))
+        if key in known:
+            return None
+        known.add(key)
+    return ExtractedFact(content=content, category=CATEGORY[statement.kind], kind="episodic",
+                         importance=IMPORTANCE[statement.kind], source_message_id=turn.message_id,
+                         speaker="character")

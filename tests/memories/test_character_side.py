@@ -1,0 +1,129 @@
+"""The character's side (seed 002 §5 v2): assistant turns become the character's own memories, by rules as data.
+
+No database: the rules, the guards, the cue of a question about the character, and both extractors' output.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from memories.extraction.base import ChatTurn
+from memories.extraction.character_side import PROMISE, SAID, SELF, asks_character, character_fact, classify
+from memories.extraction.local import LocalExtractor
+
+KST = timezone(timedelta(hours=9))
+AT = datetime(2026, 3, 4, 21, 0, tzinfo=KST)
+
+
+@pytest.mark.parametrize("text,kind", [
+    # commitments
+    ("좋아! 그럼 매일 밤 스트레칭 했는지 내가 체크해줄게", PROMISE),
+    ("대회 전날에 식단 정리해서 알려줄게 ㅎㅎ", PROMISE),
+    ("약속할게, 다음에 오면 책 세 권 골라둘게", PROMISE),
+    ("검진 전날 금식 시간 챙겨드릴게요", PROMISE),
+    ("I'll remind you to call your mom every Sunday.", PROMISE),
+    ("I promise I'll check in after your interview!", PROMISE),
+    ("let's run the Han river course together on Saturday", PROMISE),
+    ("Oh and I'll remind you to call your mom next Sunday, okay? 📞", PROMISE),  # a tag question closes it
+    ("내가 내일 아침 7시에 깨워줄게 알았지?", PROMISE),
+    # about itself and its people
+    ("우리 언니는 제주도 살아. 카페 하거든", SELF),
+    ("나는 고등학교 때 육상부였어 400m 뛰었지", SELF),
+    ("my brother studies architecture in Osaka, he loves it", SELF),
+    ("I'm slowly reading Middlemarch these days, it's so long", SELF),
+    # anything else with content, in a conversation between people
+    ("오사카는 5월 14일 출발이야 벌써 설레", SAID),
+    ("The barley tea at grandma's place was the best part of every summer", SAID),
+])
+def test_assistant_statements_are_classified(text, kind):
+    statement = classify(text)
+    assert statement is not None and statement.kind == kind, statement
+
+
+@pytest.mark.parametrize("text", [
+    "어디로 이사했어?",  # a question
+    "오늘 몇 km 뛰었니?",
+    "what did you eat today?",
+    "만약 내가 사람이었으면 같이 뛰었을 텐데",  # a hypothetical
+    "if I were you I'd take the job?",
+    "ㅋㅋㅋㅋ",  # chatter
+    "헐 대박",
+    "",
+])
+def test_questions_hypotheticals_and_chatter_are_not_kept(text):
+    assert classify(text) is None
+
+
+def test_role_play_is_not_kept():
+    assert classify("내가 검을 뽑아 들겠다. 너를 지켜줄게", role_play=True) is None
+    assert classify("내가 검을 뽑아 들겠다. 너를 지켜줄게") is not None
+
+
+def test_only_the_statement_of_a_turn_that_also_asks_decides():
+    assert classify("나 다음 달에 오사카 가! 너는 여행 계획 있어?").kind == SELF
+    assert classify("너는 여행 계획 있어? 어디 가고 싶어?") is None
+
+
+@pytest.mark.parametrize("message,name,level", [
+    ("너 매일 밤 나한테 뭐 체크해준다고 했지?", "유나", 2),
+    ("대회 전날에 너가 뭐 해준다고 했었지?", "유나", 2),
+    ("유나씨 오빠분 무슨 일 한다고 했죠? 저 PT 받아볼까", "유나", 2),
+    ("미나 인생책 뭐라고 했지?", "미나", 2),
+    ("you said you'd do something after my interview right? what was it", "sora", 2),
+    ("what did you promise me?", "sora", 2),
+    ("what did you tell me about your sister?", "sora", 2),
+    ("where does your sister live again?", "sora", 1),
+    ("소라님도 고양이 키우면 좋을텐데요 ㅎㅎ", "소라", 1),
+    # the user's own words and things: not the character's
+    ("유나야 나 어디 산다고 했었지?", "유나", 0),
+    ("내가 뭐라고 했지?", "유나", 0),
+    ("춘심씨 저 기억나요? 며칠 바빠서 못왔어요ㅠ", "춘심", 0),
+    ("mina what's my name again lol", "mina", 0),
+    ("what did I tell you about my job?", "sora", 0),
+    ("HR lost my SIN lol can you tell me what it was", "sora", 0),
+    ("오늘 너무 피곤하다", "유나", 0),
+    ("세미나 끝나고 뭐 먹지", "미나", 0),  # the name inside another word
+])
+def test_a_question_about_the_character_is_recognised(message, name, level):
+    assert asks_character(message, name) == level
+
+
+def _turns(*pairs):
+    return [ChatTurn(message_id=mid, role="user" if mid.endswith("u") else "assistant", content=text,
+                     created_at=AT + timedelta(minutes=index)) for index, (mid, text) in enumerate(pairs)]
+
+
+def test_a_character_statement_never_becomes_a_user_fact():
+    result = LocalExtractor().extract(turns=_turns(
+        ("1u", "너 가족 얘기 좀 해줘"),
+        ("1a", "응 우리 언니는 제주도 살아! 나도 제주도에서 자랐어"),
+        ("2u", "오 좋겠다"),
+    ), existing=[])
+    character = [f for f in result.facts if f.speaker == "character"]
+    assert [(f.content, f.source_message_id, f.subject) for f in character] == [
+        ("응 우리 언니는 제주도 살아! 나도 제주도에서 자랐어", "1a", "")]
+    user_facts = [f for f in result.facts if f.speaker == "user"]
+    assert {f.source_message_id for f in user_facts} <= {"1u", "2u"}
+    assert not any(f.subject for f in user_facts)  # no residence, no sibling, no hometown of the user
+    assert not any("제주" in f.content or "제주" in f.value for f in user_facts)
+
+
+def test_the_users_answer_still_uses_the_characters_question_as_context():
+    result = LocalExtractor().extract(turns=_turns(("1a", "키는 몇이야?"), ("1u", "178!")), existing=[])
+    assert [(f.subject, f.value, f.speaker) for f in result.facts if f.subject] == [("height", "178", "user")]
+    assert not [f for f in result.facts if f.speaker == "character"]  # the question itself is not kept
+
+
+def test_a_promise_is_a_promise_with_its_turn():
+    fact = character_fact(ChatTurn("9a", "assistant", "내일 아침에 물 마셨는지 체크해줄게!", AT))
+    assert (fact.speaker, fact.category, fact.kind, fact.source_message_id) == ("character", "promise", "episodic", "9a")
+    assert fact.importance > character_fact(ChatTurn("9b", "assistant", "우리 오빠는 제빵사야 빵 진짜 잘 만들어",
+                                                     AT)).importance
+
+
+def test_the_same_turn_twice_in_one_batch_is_kept_once():
+    known: set = set()
+    turn = ChatTurn("9a", "assistant", "내일 아침에 물 마셨는지 체크해줄게!", AT)
+    assert character_fact(turn, known=known) is not None
+    assert character_fact(turn, known=known) is None
