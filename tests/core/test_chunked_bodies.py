@@ -8,11 +8,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from urllib.parse import urlsplit, urlunsplit
 
 import environ
@@ -23,6 +18,7 @@ from django.db import connection
 from accounts.models import TokenKind
 from accounts.services import api_token_create
 from conversations.models import Message
+from tests.support.servers import running_gunicorn
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -40,51 +36,19 @@ def _test_database_url() -> str:
     return url
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def gunicorn(django_db_setup, django_db_blocker):
+def gunicorn(django_db_setup, django_db_blocker, tmp_path_factory):
     """A gunicorn on a free loopback port serving the test database (module-wide: it starts in seconds)."""
-    port = _free_port()
     with django_db_blocker.unblock():
         database_url = _test_database_url()
     # The local settings queue the processing job (no cluster runs here) instead of running it inside the
     # request as the test settings do: the test is about the request body, and stays fast.
     env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings.local",
            "DJANGO_DEBUG": "false", "GIEOK_WARM_UP": "0", "OPENBLAS_NUM_THREADS": "1"}
-    with tempfile.TemporaryFile() as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-             "--workers", "1", "--timeout", "60", "--graceful-timeout", "5", "--log-level", "warning"],
-            cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                try:
-                    probe.request("GET", "/healthz")
-                    if probe.getresponse().status == 200:
-                        break
-                except OSError:
-                    pass
-                finally:
-                    probe.close()
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    pytest.fail(f"gunicorn did not start: {log.read()[-2000:]!r}")
-                time.sleep(0.2)
-            yield port
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=15)
+    with running_gunicorn(env=env, log=tmp_path_factory.mktemp("chunked") / "gunicorn.log", start_within=60,
+                          stop_within=15,
+                          args=("--timeout", "60", "--graceful-timeout", "5", "--log-level", "warning")) as port:
+        yield port
 
 
 @pytest.fixture

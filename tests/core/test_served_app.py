@@ -7,10 +7,6 @@ import http.client
 import json
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import quote, urlparse
@@ -24,15 +20,9 @@ from django.test import override_settings
 from accounts.models import TokenKind
 from accounts.services import api_token_create
 from tests.support.db_proxy import DatabaseProxy
+from tests.support.servers import running_gunicorn
 
-ROOT = Path(__file__).resolve().parents[2]
 RESIDENT_NUMBER = "900101-1234567"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Server:
@@ -72,32 +62,12 @@ def served_app(django_db_setup, tmp_path_factory):
     })
     with override_settings(STATIC_ROOT=tmp / "static"):  # what `make run` does before starting gunicorn
         call_command("collectstatic", interactive=False, verbosity=0)
-    port = _free_port()
     log = tmp / "gunicorn.log"
-    with log.open("wb") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-             "--workers", "1", "--log-level", "info"],
-            cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT)
-    server = Server(port, proxy, log)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if server.request("GET", "/healthz")[0].status == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.2)
-        yield server
+        with running_gunicorn(env=env, log=log, start_within=90, stop_within=30,
+                              args=("--log-level", "info")) as port:
+            yield Server(port, proxy, log)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
         proxy.cut()
 
 
