@@ -10,10 +10,10 @@ from accounts.models import Plan, TierPolicy
 from accounts.selectors import tier_policy_for_user
 from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
-from memories.categories import MemoryCategory, MemorySource
+from memories.categories import MemoryCategory
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
-from memories.subjects import CHANGEABLE_SUBJECT_WORDS
+from memories.truth import still_holds
 
 from . import rendering
 from .budgets import LAYER_PRIORITY, allocate
@@ -48,44 +48,10 @@ def _fill(layer: LayerText, candidates: list[tuple[str, ScoredMemory | None]], b
 
 
 def _still_true(retrieved: RetrievedMemories):
-    """Drop memories that may no longer be true: the block states only the current canon.
-
-    - a memory repeating a corrected value ("노원" after "이제 신촌 살아");
-    - a raw message about a changeable subject (where the user lives, works, dates) older than the
-      fact that states its current value — it may describe the old one even when that was never
-      stored as a fact of its own.
-    """
-    outdated = [value.casefold() for value in retrieved.outdated_values]
-    current = {}
-    for scored in retrieved.identity + retrieved.state + retrieved.ranked:
-        item = scored.item
-        if item.subject_key in CHANGEABLE_SUBJECT_WORDS:
-            known = current.get(item.subject_key)
-            if known is None or item.created_at > known.created_at:
-                current[item.subject_key] = item
-
-    def mentions_current_value(text: str, fact) -> bool:
-        return any(len(part) >= 2 and part in text for part in fact.subject_value.casefold().split())
-
-    def superseded_by_newer_fact(item) -> bool:
-        text = f" {item.content.casefold()}"
-        return any(
-            item.created_at < fact.created_at
-            and not (item.source_message_id and item.source_message_id == fact.source_message_id)
-            and any(word in text for word in CHANGEABLE_SUBJECT_WORDS[subject])
-            and not mentions_current_value(text, fact)  # "5/21에 분당으로 이사 가" still holds
-            for subject, fact in current.items()
-        )
-
-    def keep(scored: ScoredMemory) -> bool:
-        item = scored.item
-        text = f"{item.content} {item.subject_value}".casefold()
-        if any(value in text for value in outdated):
-            return False
-        if item.source == MemorySource.CHARACTER:
-            return True  # the character's own words are not about the user's changeable subjects
-        return bool(item.subject_key) or not superseded_by_newer_fact(item)
-    return keep
+    """The block states only the current canon: memories.truth decides what still holds."""
+    candidates = [scored.item for scored in retrieved.identity + retrieved.state + retrieved.ranked]
+    holds = still_holds(outdated_values=retrieved.outdated_values, facts=candidates)
+    return lambda scored: holds(scored.item)
 
 
 # How many of the character's own memories the block shows, by asks_character of the message (0, 1, 2); for 0

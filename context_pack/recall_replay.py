@@ -19,6 +19,7 @@ class ProbeResult:
     missing: list[str]
     leaked: list[str]
     memory_tokens: int = 0
+    text: str = ""
 
 
 @dataclass
@@ -92,15 +93,16 @@ def replay(data: dict, client: ApiClient, *, user: str, budget: int = 1100, prog
             report.prompt_ms.append(ms)
             passed, missing, leaked = score_block(payload["text"], probe)
             report.results.append(ProbeResult(probe, passed, payload["tokens"], missing, leaked,
-                                              memory_tokens=payload["layers"]["memory"]["tokens"]))
+                                              memory_tokens=payload["layers"]["memory"]["tokens"], text=payload["text"]))
         if progress is not None:
             progress(1)
     return report
 
 
-def format_report(report: ReplayReport, *, budget: int = 1100, failures: bool = True) -> list[str]:
+def format_report(report: ReplayReport, *, budget: int = 1100, failures: bool = True,
+                  blocks: bool = False) -> list[str]:
     """Pass rates per kind and overall, token use, latency and (unless `failures` is off: held-out data)
-    one FAIL line per failed probe."""
+    one FAIL line per failed probe, followed by the probe's question and block when `blocks` is on."""
     lines = []
     for kind, (passed, total) in report.by_kind().items():
         lines.append(f"{kind:<11} {passed}/{total}  {100 * passed / total:.0f}%")
@@ -120,4 +122,6 @@ def format_report(report: ReplayReport, *, budget: int = 1100, failures: bool = 
         if not result.passed:
             detail = f"missing {result.missing}" if result.missing else f"leaked {result.leaked}"
             lines.append(f"FAIL {result.probe['id']} {result.probe['kind']}:{result.probe['fact']} — {detail}")
+            if blocks:
+                lines += [f"  question: {result.probe['question']}", *("  | " + line for line in result.text.splitlines())]
     return lines

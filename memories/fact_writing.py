@@ -25,6 +25,7 @@ from .masking import mask_text
 from .models import MemoryItem, MemorySettings
 from .services import audit_memory_change, memory_make_room
 from .subjects import is_single_valued
+from .truth import corrected_text
 
 logger = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ def memory_write_fact(
         return WriteOutcome.SKIPPED
     # Facts come from masked messages, but an LLM may rephrase: compare, hash and store the masked form.
     fact = replace(fact, content=mask_text(normalise_content(fact.content)), value=mask_text(fact.value),
-                   emotion=mask_text(fact.emotion))
+                   emotion=mask_text(fact.emotion), replaces=tuple(mask_text(term) for term in fact.replaces))
     content = fact.content
     if not content:
         return WriteOutcome.SKIPPED
@@ -121,7 +122,7 @@ def memory_write_fact(
                 return _reinforce(existing, context, reason="same_value")
         if is_single_valued(fact.subject):
             superseded = same_subject
-    elif embedding is not None:
+    elif embedding is not None and not fact.replaces:  # a correction is news however close to what it corrects
         nearest, similarity = _nearest(live, embedding, embedding_model)
         if nearest is not None and similarity >= thresholds.reinforce:
             return _reinforce(nearest, context, reason="similar")
@@ -154,9 +155,44 @@ def memory_write_fact(
     audit_memory_change(context, "created", item, fields=["content", "category", "kind", "subject_key"],
            details={"source": item.source})
     for old in superseded:
-        old.is_active = False
-        old.superseded_by = item
-        old.save(update_fields=["is_active", "superseded_by", "updated_at"])
-        audit_memory_change(context, "deactivated", old, fields=["is_active", "superseded_by"],
-               details={"reason": "superseded", "superseded_by": item.pk})
-    return WriteOutcome.SUPERSEDED if superseded else WriteOutcome.CREATED
+        _deactivate(old, item, context, reason="superseded")
+    corrected = _correct_older(item, fact.replaces, context) if fact.replaces and not character_said else 0
+    return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
+
+
+def _deactivate(old: MemoryItem, successor: MemoryItem, context: AuditContext, *, reason: str) -> None:
+    old.is_active = False
+    old.superseded_by = successor
+    old.save(update_fields=["is_active", "superseded_by", "updated_at"])
+    audit_memory_change(context, "deactivated", old, fields=["is_active", "superseded_by"],
+                        details={"reason": reason, "superseded_by": successor.pk},
+                        user_ref=successor.user.get_username())
+
+
+def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext) -> int:
+    """Take the words `correction` replaced out of the scope's older live memories (the user's and the
+    character's, memories.truth.corrected_text); deactivate those with nothing left. Return how many changed."""
+    live = MemoryItem.objects.filter(user_id=correction.user_id, character_id=correction.character_id,
+                                     is_active=True, created_at__lt=correction.created_at)
+    if correction.source_message_id:  # what the same message said ("연애 안 함" beside "이제 연애 안 해") holds
+        live = live.exclude(source_message_id=correction.source_message_id)
+    changed = 0
+    for old in live.only("id", "user_id", "character_id", "content", "subject_value", "source", "created_at"):
+        kept = corrected_text(old.content, old.subject_value, terms)
+        if kept == old.content:
+            continue
+        changed += 1
+        digest = content_hash(f"{CHARACTER_HASH_PREFIX}{kept}" if old.source == MemorySource.CHARACTER else kept) \
+            if kept else ""
+        taken = kept is not None and MemoryItem.objects.filter(
+            user_id=correction.user_id, character_id=correction.character_id, is_active=True, content_hash=digest,
+        ).exclude(pk=old.pk).exists()
+        if kept is None or taken:
+            _deactivate(old, correction, context, reason="corrected")  # nothing left, or left as another memory
+            continue
+        old.content, old.content_hash = kept, digest
+        old.lexical_keys = lexical_keys(f"{kept} {old.subject_value}")
+        old.save(update_fields=["content", "content_hash", "lexical_keys", "updated_at"])
+        audit_memory_change(context, "updated", old, fields=["content"], details={"reason": "corrected"},
+                            user_ref=correction.user.get_username())
+    return changed

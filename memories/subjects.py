@@ -65,5 +65,7 @@ CHANGEABLE_SUBJECT_WORDS = {
     "part_time_job": ("알바", "part-time", "part time", "shift"),
     "dating_status": ("여친", "남친", "여자친구", "남자친구", "사귀", "연애", "솔로", "헤어졌", "girlfriend",
                       "boyfriend", " gf", " bf", "dating", "single", "broke up"),
+    "smoking": ("담배", "흡연", "전자담배", "smoke", "smoking", "cigarette", "vape", "vaping"),
+    "diet": ("채식", "비건", "vegetarian", "vegan", "pescatarian"),
 }
 CHANGEABLE_SUBJECT_WORDS["workplace"] = CHANGEABLE_SUBJECT_WORDS["occupation"]

@@ -45,6 +45,9 @@ class ExtractedFact:
     # Who said it: "user" (a fact or episode about the user) or "character" (the character's own words,
     # extraction.character_side; never a fact about the user, never a subject key).
     speaker: str = "user"
+    # Words of earlier values this message says no longer hold (extraction.corrections): older memories that
+    # mention one stop being true. `content` itself never repeats them.
+    replaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from .base import ChatTurn, ConversationSummary, ExistingFact, ExtractedFact, Ex
 from .behaviour import avoid_topics
 from .candidates import Candidate, render_content
 from .character_side import character_fact
+from .corrections import Correction, find_correction, mentions
 from .dates import event_date, find_month_days, format_date, format_month_day
 from .emotions import Emotion, detect_emotion, summary_emotion
 from .english_facts import english_facts
@@ -49,6 +50,10 @@ _JOINED_SUBJECTS = frozenset({"dating_status", "family"})  # one message may sta
 # Emotion keys (emotions.py) that make an otherwise uncategorised episode a worry.
 _NEGATIVE = frozenset({"tired", "stressed", "sad", "depressed", "lonely", "anxious", "nervous", "scared", "angry"})
 _MAX_EPISODE_CHARS = 1000
+# What a correction that leaves nothing else to say is kept as ("나 학원 그만뒀어": the old value is not repeated).
+_CORRECTED_KO = "예전에 말한 것이 이제는 아니라고 정정함"
+_CORRECTED_EN = "said something they told before no longer holds"
+_NEGATED_VALUE = re.compile(r"안\s*함|안\s*해|않|끊|금연|금주|없음|\bno\b|\bnot\b|\bquit\b|\bnon-?\b|\bex-", re.I)
 # A fictional person the user writes or plays ("내 웹소설 여주 이름은 세레나"): their name, age... are not the user's.
 _FICTION_PERSON = re.compile(r"여주|남주|주인공|(?:웹소설|소설|웹툰|만화|작품|시나리오|대본|팬픽|동화)\S{0,3}\s+(?:\S+\s+){0,3}?"
                              r"(?:이름|나이|설정)|등장인물|캐릭터|캐릭|악역|히로인|조연|\bOC\b|\bmy\s+(?:oc|character|mc)\b|"
@@ -186,6 +191,8 @@ class _MessageExtraction:
         self.korean = _language_is_korean(self.text, context)
         self.explicit = is_explicit(self.text)
         self.role_play = in_character(self.text, context) if role_play is None else role_play
+        # "유성 안 살아 ㅋㅋ 세종으로 이사왔어": what no longer holds; nothing kept from this message repeats it.
+        self.correction: Correction | None = None if self.role_play else find_correction(self.text)
         self.favorites = favorites if favorites is not None else []
         self.previous = previous
         self.avoid_topics = avoid_topics(self.text, self.korean)
@@ -229,8 +236,13 @@ class _MessageExtraction:
     def _fact(self, **kwargs) -> ExtractedFact:
         return ExtractedFact(explicit=self.explicit, source_message_id=self.turn.message_id, **kwargs)
 
+    def _repeats_old_value(self, text: str) -> bool:
+        return self.correction is not None and any(mentions(text, term) for term in self.correction.old_terms)
+
     def _semantic(self, candidates: list[Candidate], known: set[tuple[str, str]]) -> None:
         for candidate in candidates:
+            if self._repeats_old_value(candidate.value) and not _NEGATED_VALUE.search(candidate.value):
+                continue  # the old value ("유성" of "유성 안 살아"); "연애 안 함" is the new one
             if candidate.subject == "nickname" and candidate.request:
                 self.nickname = candidate.value
             if candidate.subject == "birthday":
@@ -260,7 +272,8 @@ class _MessageExtraction:
         events = [] if self.role_play else events_in(self.text, now, self.korean, birthday_days)
         emotion = detect_emotion(strip_masks(self.text), self.korean)
         for event in events:
-            if ("", _normalise(_event_content(event, self.korean))) in self.known:
+            if ("", _normalise(_event_content(event, self.korean))) in self.known \
+                    or self._repeats_old_value(_event_content(event, self.korean)):
                 continue
             self.facts.append(self._fact(
                 content=_event_content(event, self.korean),
@@ -275,6 +288,9 @@ class _MessageExtraction:
             if event.birthday_of_someone:
                 self.special_dates.append(SpecialDate(f"{event.on.month:02d}-{event.on.day:02d}", event.what,
                                                       self.turn.message_id))
+        if self.correction is not None:  # kept in the message's place: its words without the old value
+            self._correction_episode(emotion)
+            return
         if not is_salient(self.text, self.korean, has_facts=has_facts or bool(events), has_feeling=emotion is not None):
             return
         if ("", _normalise(mask_raw_pii(self.text))) in self.known:
@@ -290,6 +306,20 @@ class _MessageExtraction:
             emotion=emotion.label if emotion else "",
             emotion_intensity=emotion.intensity if emotion else 0.0,
             event_date=when,
+        ))
+
+    def _correction_episode(self, emotion: Emotion | None) -> None:
+        content = mask_raw_pii(self.correction.cleaned)[:_MAX_EPISODE_CHARS] or \
+            (_CORRECTED_KO if self.korean else _CORRECTED_EN)
+        if ("", _normalise(content)) in self.known and content not in (_CORRECTED_KO, _CORRECTED_EN):
+            return  # the same message was processed before
+        self.facts.append(self._fact(
+            content=content, kind="episodic",
+            category=str(_episode_category([f for f in self.facts if f.kind == "semantic"], [], emotion, self.text)),
+            importance=min(10, 7 + (2 if self.explicit else 0)),
+            emotion=emotion.label if emotion else "", emotion_intensity=emotion.intensity if emotion else 0.0,
+            event_date=event_date(self.text, self.turn.created_at, set()),
+            replaces=tuple(mask_raw_pii(term) for term in self.correction.old_terms),
         ))
 
 

@@ -25,8 +25,11 @@ class Command(BaseCommand):
         parser.add_argument("--budget", type=int, default=1100)
         parser.add_argument("--no-failures", action="store_true",
                             help="numbers only, no FAIL lines (for held-out data nobody may tune on)")
+        parser.add_argument("--show-blocks", action="store_true",
+                            help="print each failed probe's question and block (tuning data only)")
 
-    def handle(self, *args, file, base_url=None, token=None, user=None, budget=1100, no_failures=False, **options):
+    def handle(self, *args, file, base_url=None, token=None, user=None, budget=1100, no_failures=False,
+               show_blocks=False, **options):
         path = Path(file)
         if not path.exists():
             raise CommandError(f"No such dataset: {file}")
@@ -45,5 +48,6 @@ class Command(BaseCommand):
                                     progress=bar.update)
         self.stdout.write(f"dataset {data.get('name', path.stem)}: {len(data['turns'])} turns, "
                           f"{len(data['probes'])} probes, user {user}, budget {budget}")
-        for line in format_report(report, budget=budget, failures=not no_failures):
+        for line in format_report(report, budget=budget, failures=not no_failures,
+                                  blocks=show_blocks and not no_failures):
             self.stdout.write(line)

@@ -1,0 +1,332 @@
+"""Corrections: a message that says an earlier value no longer holds, and which words carried that value.
+
+"나 이제 유성 안 살아 ㅋㅋ 세종으로 이사왔어", "만 보 말고 칠천 보로 목표 줄이자", "it's not wednesday anymore,
+it's saturday", "나 학원 그만뒀어 lol": each names an old value (유성, 만 보, wednesday, 학원) that was true and is
+not any more, whatever subject it belongs to — a residence, a goal, a class day, a job. `find_correction` returns
+those old terms and the message with every clause that repeats them taken out (what the block may show in the
+message's place); the writer then treats any older memory mentioning an old term as no longer true
+(`mentions`, the one test used by writing and by the prompt block).
+
+The rules are data: cue tables per language, each cue either *ending* what stopped (CESSATION_*, "X 안 살아",
+"X 그만뒀어", "not X anymore") or *contrasting* it with what replaced it (CONTRAST_*, "X 말고 Y", "X 아니고 Y"; a
+contrast counts only in a message that also says something changed, CHANGE_MARKERS, so "치킨 말고 피자 먹을래"
+corrects nothing). Typed values (counts with a unit, clock hours, ages) are paired: in a correcting message the
+value right after "이제"/"now", or after the cue, is new, other values of the same unit are old ("여섯 시 기상도
+포기.. 이제 일곱 시에 일어나" → 여섯 시). Shared guards: questions about a value, hypotheticals and reported
+speech ("친구가 회사 그만뒀대") correct nothing; an old term the rest of the message still uses as current
+("병원 그만두고 다른 병원 가") is dropped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# --- data ---------------------------------------------------------------------------------------------------
+
+# Korean cues that end what was true: the old value is the phrase right before the cue. These say so alone.
+CESSATION_KO = (
+    r"안\s*살(?:아|고|아요|거든|음)?", r"그만\s*(?:뒀|두고|둠|둬|두었)", r"관(?:뒀|두고|둠)", r"때려치", r"퇴사",
+    r"접었|접고|접음", r"팔(?:고|았|아\s*버)",
+)
+# These only in a message that also says something changed ("오늘은 운동 안 해" stops nothing).
+WEAK_CESSATION_KO = (
+    r"안\s*(?:해|하고|함|해요|하거든|한다)", r"안\s*다녀|안\s*다니", r"안\s*먹어|안\s*먹고", r"안\s*타(?:요|고)?\b",
+    r"포기", r"정리(?:했|하고|함|해)", r"탈퇴", r"하차",
+)
+# Korean cues that contrast the old value with the new one ("X 말고 Y"): only in a message that says it changed.
+CONTRAST_KO = (r"말고", r"아니고", r"아니라", r"대신(?:에)?", r"에서\s+\S+\s*(?:으로|로)\s*(?:바꿨|바꿈|옮겼|옮김|이사|이직|갈아)")
+# Words by which a message says something changed (a contrast cue alone may be a passing preference).
+CHANGE_MARKERS = (
+    "이제", "요즘은", "지금은", "바꿨", "바꿈", "바꿔", "바꾸", "줄였", "줄이", "줄임", "줄여", "낮췄", "낮추", "낮춤", "낮춰",
+    "올렸", "올리", "올려", "늘렸", "늘리", "늘려", "변경", "정정", "옮겼", "옮김", "옮기", "이사", "이직", "갈아탔", "맡았", "맡게", "됐어", "됐다", "되었",
+    "헷갈", "잘못 말", "틀렸", "now", "anymore", "any more", "no longer", "switched", "changed", "moved",
+    "actually", "correction",
+)
+# English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
+CESSATION_EN = (
+    r"(?:\bnot|n't|\bnever)\s+(?P<old>(?:[\w가-힣'-]+\s+){0,4}?[\w가-힣'-]+)\s+(?:anymore|any\s+more)\b",
+    r"\bno\s+longer\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\b(?=\s*(?:[,.;!?]|$|\b(?:but|so|and|since)\b))",
+    r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
+    r"\b(?:moved|switched|changed)\s+(?:away\s+)?(?:from|out\s+of)\s+(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
+)
+# Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
+EN_NOT_VALUE = frozenset("""
+a an the my our your his her their in on at into to of for with from by as about around near that this these
+those it its them him her me us there here so very really officially even just still much more doing being
+play playing do go going live living work working eat eating drink drinking use using take taking have having
+like love want need see talk talking feel care think watch listen read smoke drive ride attend attending teach
+teaching person people guy girl fan one thing kind sort part member anymore job
+""".split())
+# Korean words that never make an old value on their own.
+KO_NOT_VALUE = frozenset("""
+나 난 내 내가 나는 저 전 제 제가 저는 우리 이제 요즘 요즘은 지금 지금은 그냥 진짜 완전 좀 이거 그거 저거 것 거 게 이 그 저
+원래 예전 예전엔 전에 아예 다 또 더 이상 더이상 일단 암튼 아무튼 근데 그리고 그래서 이번 이번엔 오늘 어제 내일
+""".split())
+KO_PARTICLES = ("이랑", "에서", "으로", "하고", "까지", "부터", "은", "는", "이", "가", "을", "를", "도", "에", "로", "랑", "의", "만")
+NATIVE_KO = r"(?:열|스물|서른|마흔|쉰|예순)?(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉)|열|스무|스물|서른|마흔|쉰|예순"
+NUMERAL_KO = rf"\d[\d,.]*|(?:[이삼사오육칠팔구]?[십백천만])+[일이삼사오육칠팔구]?|{NATIVE_KO}|반"
+# Units of typed values, and the unit an age word without a counter has ("이제 서른둘이에요").
+UNITS_KO = r"시(?![간작험즌])|보|권|살|갑|번|개|잔|병|킬로|키로|km|kg|시간|분|층|평|일|회"
+AGE_WORD_KO = r"(?<![가-힣])(?:(?:스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|열(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉))"
+# What keeps a message from correcting anything: a hypothetical, reported speech, or a question about a value.
+GUARDS = (
+    r"만약|만일|였으면|했으면|이었으면|(?:였|했|었|이었|된|한)다면|\bif\s+i\b|\bwhat\s+if\b|\bimagine\b|\bpretend\b",
+    r"(?:그만뒀|관뒀|접었|팔았|포기했|이사했|이사갔|옮겼|안\s*산)\s*(?:대|다더라|다던데|다네|단다)|\b(?:he|she|they)\s+(?:quit|sold|moved)\b",
+)
+# What right after a cessation cue says it did not (or not yet) happen: "포기 못해", "그만둘까", "퇴사하고 싶다".
+NOT_DONE_AFTER = r"\s*(?:못|안\s|않|할까|하려|할래|하고\s*싶|할\s*거|할지|해야|하면|할\s*수|하긴)"
+NOT_DONE_BEFORE = r"(?:못|안)\s*$"
+MIN_TERM_CHARS = 2
+
+# --- engine -------------------------------------------------------------------------------------------------
+
+_CESSATION_KO = re.compile("|".join(f"(?:{cue})" for cue in CESSATION_KO))
+_WEAK_CESSATION_KO = re.compile("|".join(f"(?:{cue})" for cue in WEAK_CESSATION_KO))
+_CUE_ENDING_KO = re.compile(r"(?:었어요|었어|어요|어|다|요|음)")
+_NOT_DONE_AFTER = re.compile(NOT_DONE_AFTER)
+_NOT_DONE_BEFORE = re.compile(NOT_DONE_BEFORE)
+_CONTRAST_KO = re.compile("|".join(f"(?:{cue})" for cue in CONTRAST_KO))
+_CESSATION_EN = [re.compile(rule, re.I) for rule in CESSATION_EN]
+_GUARDS = [re.compile(rule, re.I) for rule in GUARDS]
+_NUMERAL = re.compile(f"^(?:{NUMERAL_KO})$")
+_TYPED = re.compile(rf"(?P<value>(?:{NUMERAL_KO})\s?(?P<unit>{UNITS_KO})|(?P<age>{AGE_WORD_KO})(?![가-힣]{{0,1}}(?:살|세)))")
+# A typed value followed by "(으)로" and a verb of change is the new one ("칠천보로 낮춰도 될까요").
+_NEW_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:\S+\s+)?(?:바꾸|바꿨|바꿈|바꿔|줄이|줄였|줄여|줄임|낮추|낮췄|낮춰|낮춤|올리|올렸|"
+                        r"올려|늘리|늘렸|늘려|변경|옮기|옮겼|정했|하기로|할게|해도|갈게)")
+_NOW_BEFORE = re.compile(r"(?:이제|지금은|요즘은|now|정정(?:할게|하자|해)?(?:요)?)\s*\S*\s*$", re.I)
+_CLAUSE_BREAK = re.compile(r"[!?\n…;:]+|[.,]+(?!\d)|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}|[ㅠㅜ](?=\s)|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+|\s+(?:but|so|and)\s+")
+_HANGUL = re.compile(r"[가-힣]")
+_VOCATIVE = re.compile(r"^[가-힣]{1,4}(?:야|아|씨|님)$")
+_FILLER_EN = frozenset("i i'm im i've ive i'd also and but so ok okay lol haha yeah well um oh officially it it's its "
+                       "is was do does did".split())
+
+
+def _only_filler(clause: str) -> bool:
+    """Whether a clause a cue was cut out of has nothing left but a vocative and fillers ("유나야 나 이제")."""
+    words = [word.strip(".,!?~") for word in clause.split()]
+    return all(not word or word in KO_NOT_VALUE or _strip_particle(word) in KO_NOT_VALUE
+               or word.casefold() in _FILLER_EN or (index == 0 and _VOCATIVE.match(word))
+               or not re.search(r"[\w가-힣]", word) or re.fullmatch(r"[ㄱ-ㅎㅏ-ㅣ]+", word)
+               for index, word in enumerate(words))
+
+
+@dataclass(frozen=True)
+class Correction:
+    old_terms: tuple[str, ...]  # the words that carried the old value, as the user wrote them
+    cleaned: str  # the message without the clauses that repeat an old term
+
+
+def _strip_particle(word: str) -> str:
+    for particle in KO_PARTICLES:
+        if word.endswith(particle) and len(word) - len(particle) >= 2 and _HANGUL.search(word):
+            return word[:-len(particle)]
+    return word
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split()).casefold()
+
+
+def _korean_old_phrase(before: str) -> str:
+    """The old value right before a Korean cue: its last word, with a numeral before a counter ("만 보")."""
+    words = before.split()
+    while words and words[-1] in ("이제", "더", "이상", "더이상", "아예", "이젠", "요즘은", "원래"):
+        words.pop()  # "유성 이제 안 살아": the adverb between value and cue
+    if not words:
+        return ""
+    last = _strip_particle(words[-1])
+    if not re.search(r"[\w가-힣]", last) or re.search(r"[ㄱ-ㅎㅏ-ㅣ]|요$", last) or last in KO_NOT_VALUE:
+        return ""  # laughter, a verb ("아파서요") or a filler is not a value
+    phrase = [last]
+    if len(words) >= 2 and _NUMERAL.match(words[-2]):
+        phrase.insert(0, words[-2])  # "만 보", "두 권", "여섯 시"
+    return " ".join(phrase)
+
+
+def _english_old_terms(phrase: str) -> list[str]:
+    words = [w.strip("'") for w in phrase.split()]
+    kept = [w for w in words if w.casefold() not in EN_NOT_VALUE and not w.casefold().endswith("n't")]
+    return [" ".join(kept)] if kept else []
+
+
+_NATIVE_UNITS = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7,
+                 "여덟": 8, "아홉": 9}
+_NATIVE_TENS = {"열": 10, "스무": 20, "스물": 20, "서른": 30, "마흔": 40, "쉰": 50, "예순": 60}
+_SINO_DIGITS = dict(zip("일이삼사오육칠팔구", range(1, 10)))
+_SINO_POWERS = {"십": 10, "백": 100, "천": 1000}
+
+
+def numeral_value(word: str) -> int | None:
+    """The number a numeral word writes: "7,000" → 7000, "칠천" → 7000, "만" → 10000, "열다섯" → 15."""
+    word = word.replace(" ", "")
+    if re.fullmatch(r"\d[\d,]*", word):
+        return int(word.replace(",", ""))
+    for tens, tens_value in _NATIVE_TENS.items():
+        if word.startswith(tens):
+            rest = word[len(tens):]
+            if not rest:
+                return tens_value
+            if rest in _NATIVE_UNITS:
+                return tens_value + _NATIVE_UNITS[rest]
+    if word in _NATIVE_UNITS:
+        return _NATIVE_UNITS[word]
+    if not re.fullmatch(r"[일이삼사오육칠팔구십백천만]+", word):
+        return None
+    total, section, digit = 0, 0, None
+    for char in word:
+        if char in _SINO_DIGITS:
+            digit = _SINO_DIGITS[char]
+        elif char == "만":
+            total += (section + (digit or 0) or 1) * 10000
+            section, digit = 0, None
+        else:
+            section += (digit or 1) * _SINO_POWERS[char]
+            digit = None
+    return total + section + (digit or 0)
+
+
+def _spellings(term: str) -> list[str]:
+    """A typed value in the other ways it is written: "만 보" → "10000보", "10,000보", "1만보"."""
+    match = _TYPED.fullmatch(term.strip())
+    if not match or not match.group("unit"):
+        return []
+    number = numeral_value(term[:match.start("unit")].strip())
+    if number is None:
+        return []
+    unit = match.group("unit")
+    forms = [f"{number}{unit}", f"{number:,}{unit}"]
+    if number >= 10000 and number % 10000 == 0:
+        forms.append(f"{number // 10000}만{unit}")
+    if number >= 1000 and number % 1000 == 0 and number < 10000:
+        forms.append(f"{number // 1000}천{unit}")
+    return [form for form in forms if _compact(form) != _compact(term)]
+
+
+# A typed value in a clause that says it used to be so ("하루 반 갑씩 피던 내가"): the old one.
+_USED_TO_AFTER = re.compile(r"^\S{0,3}\s?\S{0,4}?던")
+
+
+def _typed_old_terms(text: str) -> list[str]:
+    """Old typed values: of two different values of one unit, the one not right after "이제"/the cue is old."""
+    by_unit: dict[str, list[re.Match]] = {}
+    for match in _TYPED.finditer(text):
+        unit = "age" if match.group("age") else match.group("unit")
+        by_unit.setdefault(unit, []).append(match)
+    old: list[str] = [m.group(0) for ms in by_unit.values() for m in ms if _USED_TO_AFTER.match(text[m.end():])]
+    for matches in by_unit.values():
+        if len({_compact(m.group(0)) for m in matches}) < 2:
+            continue
+        new = [m for m in matches if _NOW_BEFORE.search(text[:m.start()][-12:]) or _NEW_AFTER.match(text[m.end():])]
+        if not new:
+            continue
+        new_values = {_compact(m.group(0)) for m in new}
+        old += [m.group(0) for m in matches if _compact(m.group(0)) not in new_values]
+    return old
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for match in _CLAUSE_BREAK.finditer(text):
+        spans.append((start, match.start()))
+        start = match.end()
+    spans.append((start, len(text)))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def mentions(text: str, term: str) -> bool:
+    """Whether `text` uses `term`: spacing and case ignored, whole words for Latin terms ("van" is not "advantage")."""
+    if not term:
+        return False
+    if re.search(r"[A-Za-z]", term):
+        pattern = r"\s*".join(re.escape(part) for part in term.split())
+        return re.search(rf"(?<![A-Za-z]){pattern}(?![A-Za-z])", text, re.I) is not None
+    return _compact(term) in _compact(text)
+
+
+def _cue_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, old phrase) of every cue in `text` with the old value it names."""
+    found: list[tuple[int, int, str]] = []
+    changed = any(marker in text.casefold() for marker in CHANGE_MARKERS)
+    for pattern, needs_change, contrast in ((_CESSATION_KO, False, False), (_WEAK_CESSATION_KO, True, False),
+                                            (_CONTRAST_KO, True, True)):
+        if needs_change and not changed:
+            continue
+        for match in pattern.finditer(text):
+            if not contrast and (_NOT_DONE_AFTER.match(text, match.end())
+                                     or _NOT_DONE_BEFORE.search(text[max(0, match.start() - 3):match.start()])):
+                continue
+            clause_start = max([0] + [m.end() for m in _CLAUSE_BREAK.finditer(text[:match.start()])])
+            before = text[clause_start:match.start()]  # for "X에서 Y로 옮겼" that ends with X
+            phrase = _korean_old_phrase(before)
+            if phrase:
+                start = clause_start + before.rfind(phrase.split()[0])
+                ending = _CUE_ENDING_KO.match(text, match.end()) if not contrast else None
+                found.append((start, ending.end() if ending else match.end(), phrase))
+    for pattern in _CESSATION_EN:
+        for match in pattern.finditer(text):
+            start = text.rfind(" ", 0, match.start()) + 1 if match.group(0).startswith("n't") else match.start()
+            for term in _english_old_terms(match.group("old")):
+                found.append((start, match.end(), term))  # "don't play X anymore" from its first word
+    return found
+
+
+def find_correction(text: str) -> Correction | None:
+    """The old terms `text` says no longer hold, and the text without them; None when it corrects nothing."""
+    if not text or any(guard.search(text) for guard in _GUARDS):
+        return None
+    spans = _cue_spans(text)
+    if not spans and not any(marker in text.casefold() for marker in CHANGE_MARKERS):
+        return None
+    terms = [phrase for _, _, phrase in spans]
+    terms += _typed_old_terms(text)
+    # An old term the message goes on to use as current is not old ("병원 그만두고 다른 병원 가").
+    last_cue_end = max((end for _, end, _ in spans), default=0)
+    rest = text[last_cue_end:]
+    kept: list[str] = []
+    for term in terms:
+        if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE:
+            continue
+        if spans and mentions(rest, term):
+            continue
+        if all(_compact(term) != _compact(k) for k in kept):
+            kept.append(term)
+    if not kept:
+        return None
+    # A neighbourhood is named with and without its suffix ("망원동", "망원"), a count in words or digits.
+    for variant in [term[:-1] for term in kept if re.fullmatch(r"[가-힣]{2,}[동구읍면리역]", term)] \
+            + [form for term in kept for form in _spellings(term)]:
+        if all(_compact(variant) != _compact(k) for k in kept):
+            kept.append(variant)
+    return Correction(tuple(kept), _without(text, spans, kept))
+
+
+def _without(text: str, spans: list[tuple[int, int, str]], terms: list[str]) -> str:
+    """`text` with each cue span cut out of its clause, then without the clauses that still use an old term."""
+    return without_terms(text, terms, cuts=sorted((start, end) for start, end, phrase in spans if phrase in terms))
+
+
+def without_terms(text: str, terms, cuts: list[tuple[int, int]] = ()) -> str:
+    """`text` without its clauses that use one of `terms` (and without a clause a cut left with almost nothing:
+    "유나야 나 이제"); '' when nothing is left. Kept clauses keep their punctuation."""
+    bounds = _clauses(text)
+    out = []
+    for index, (start, end) in enumerate(bounds):
+        separator = text[end:bounds[index + 1][0]] if index + 1 < len(bounds) else text[end:]
+        pieces, position, cut = [], start, False
+        for cut_start, cut_end in cuts:
+            if start <= cut_start < end and cut_start >= position:
+                pieces.append(text[position:cut_start])
+                position, cut = min(cut_end, end), True
+        pieces.append(text[position:end])
+        clause = " ".join(" ".join(pieces).split())
+        if not clause or any(mentions(clause, term) for term in terms):
+            continue
+        if cut and _only_filler(clause):
+            continue
+        out.append(clause + separator.rstrip())
+    return " ".join(out).strip(" ,;:")
+
+
+def substance(text: str) -> int:
+    """How many letters and digits `text` has beyond a vocative or filler (what a stripped memory must keep)."""
+    return len(re.sub(r"[^\w가-힣]|[ㄱ-ㅎㅏ-ㅣ]", "", text))

@@ -1,0 +1,75 @@
+"""Whether a memory still holds: the one test used by writing and by the prompt block (issue 8 §3).
+
+A memory no longer holds where it mentions a value the user has since replaced:
+- a word a correction said no longer holds ("유성 안 살아, 세종으로 이사왔어" → 유성): when the correction is
+  written, each older memory of the scope (the user's and the character's) loses the clauses that use the word
+  (`corrected_text`); one left with nothing else to say, or a structured fact whose value it was, is deactivated
+  as superseded by the correction (memories.fact_writing). The correction itself is stored without the word.
+- a superseded value of a single-valued subject ("노원" once "이제 신촌 살아" is the residence): the prompt block
+  leaves out any memory mentioning it, whenever it was written (`still_holds`, used by context_pack.builder with
+  the values context_pack.retrieval reads);
+- a raw message about a changeable subject (where the user lives, works, dates, smokes) older than the fact
+  that states its current value: it may describe the old one even when that was never a fact of its own.
+All use extraction.corrections.mentions, so "what mentions an old value" means the same thing everywhere.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from .categories import MemorySource
+from .extraction.corrections import mentions, substance, without_terms
+from .subjects import CHANGEABLE_SUBJECT_WORDS
+
+MIN_TERM_CHARS = 2
+MIN_KEPT_CHARS = 8  # a corrected memory with fewer letters left ("my band.") says nothing any more
+
+
+def no_longer_true(text: str, replaced: Iterable[str]) -> bool:
+    """Whether `text` (a memory's content and value) mentions one of the `replaced` values."""
+    return any(len("".join(term.split())) >= MIN_TERM_CHARS and mentions(text, term) for term in replaced)
+
+
+def corrected_text(content: str, value: str, terms: Iterable[str]) -> str | None:
+    """What a memory says once `terms` no longer hold: `content` unchanged when it does not use them, the
+    content without the clauses that do, or None when nothing of it holds (a fact whose value used them, or
+    too little left)."""
+    terms = [term for term in terms if len("".join(term.split())) >= MIN_TERM_CHARS]
+    if not no_longer_true(f"{content} {value}", terms):
+        return content
+    if value and no_longer_true(value, terms):
+        return None
+    kept = without_terms(content, terms)
+    return kept if substance(kept) >= MIN_KEPT_CHARS else None
+
+
+def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[[object], bool]:
+    """A test of whether a memory (a MemoryItem) still holds, given the scope's superseded values and `facts`,
+    the memories among which the current values of changeable subjects are found."""
+    replaced = sorted(outdated_values)
+    current = {}
+    for item in facts:
+        if item.subject_key in CHANGEABLE_SUBJECT_WORDS:
+            known = current.get(item.subject_key)
+            if known is None or item.created_at > known.created_at:
+                current[item.subject_key] = item
+
+    def mentions_current_value(text: str, fact) -> bool:
+        return any(len(part) >= 2 and part in text for part in fact.subject_value.casefold().split())
+
+    def older_than_current_fact(item) -> bool:
+        text = f" {item.content.casefold()}"
+        return any(
+            item.created_at < fact.created_at
+            and not (item.source_message_id and item.source_message_id == fact.source_message_id)
+            and any(word in text for word in CHANGEABLE_SUBJECT_WORDS[subject])
+            and not mentions_current_value(text, fact)  # "5/21에 분당으로 이사 가" still holds
+            for subject, fact in current.items()
+        )
+
+    def holds(item) -> bool:
+        if no_longer_true(f"{item.content} {item.subject_value}", replaced):
+            return False
+        if item.source == MemorySource.CHARACTER:
+            return True  # the character's own words are not about the user's changeable subjects
+        return bool(item.subject_key) or not older_than_current_fact(item)
+    return holds

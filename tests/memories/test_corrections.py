@@ -1,0 +1,99 @@
+"""extraction.corrections without a database: which words a correcting message says no longer hold.
+
+The sentences here are written for these tests (the recall corpus is not used), one per rule: a cue that ends a
+value, a contrast that needs a change, typed values paired by unit, English cues, and the guards.
+"""
+import pytest
+
+from memories.extraction.corrections import find_correction, mentions, numeral_value, without_terms
+
+
+def terms(text):
+    correction = find_correction(text)
+    return correction.old_terms if correction else ()
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("나 이제 망원 안 살아 ㅋㅋ 합정으로 이사했어", "망원", "합정"),
+    ("회사 그만두고 요즘 카페 차렸어", "회사", "카페"),
+    ("편의점 알바 관뒀어. 요즘은 과외해", "알바", "과외"),
+    ("스쿠터 팔고 자전거 샀어", "스쿠터", "자전거"),
+    ("저 이제 필라테스 안 해요 요가로 바꿨어요", "필라테스", "요가"),
+])
+def test_a_cue_that_ends_a_value_names_it_and_the_kept_text_never_repeats_it(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert new in correction.cleaned and old not in correction.cleaned
+
+
+def test_a_contrast_corrects_only_in_a_message_that_says_something_changed():
+    assert terms("짜장면 말고 짬뽕 먹을래") == ()
+    assert "짜장면" in terms("이제 짜장면 말고 짬뽕파야 입맛 바뀜")
+    correction = find_correction("목표 바꿨어 세 권 말고 다섯 권 읽기로")
+    assert "세 권" in correction.old_terms and "3권" in correction.old_terms  # also in digits
+    assert "다섯 권" in correction.cleaned and "세 권" not in correction.cleaned
+
+
+def test_typed_values_pair_by_unit_and_the_one_after_now_is_new():
+    correction = find_correction("그리고 열 시 출근도 끝.. 이제 아홉 시까지 가야 돼")
+
+    assert "열 시" in correction.old_terms and "10시" in correction.old_terms
+    assert not any("아홉" in term for term in correction.old_terms)
+    assert "아홉 시" in correction.cleaned
+
+
+def test_a_count_in_a_clause_that_says_it_used_to_be_is_old():
+    assert "세 잔" in terms("커피 끊었어 이제 일주일째 하루 세 잔씩 마시던 내가")
+
+
+@pytest.mark.parametrize("text,old", [
+    ("i'm not in denver anymore, living in boulder now", "denver"),
+    ("i don't play cello anymore, switched to bass", "cello"),
+    ("update: no longer at the bakery, started at a bank", "bakery"),
+    ("moved from queens to jersey city last week", "queens"),
+])
+def test_english_cues(text, old):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert not mentions(correction.cleaned, old)
+
+
+@pytest.mark.parametrize("text", [
+    "만약 회사 그만두면 뭐 하지",  # hypothetical
+    "친구가 회사 그만뒀대",  # reported speech: the friend's news
+    "바다는 포기 못해 ㅋㅋ",  # not done
+    "오늘은 운동 안 해 피곤해",  # a weak cue with nothing changed: not a correction
+    "진짜 퇴사할까 봐",  # only thinking about it
+    "what if i quit my job at the bank",
+])
+def test_guards_keep_these_from_correcting_anything(text):
+    assert find_correction(text) is None
+
+
+def test_an_old_term_still_used_as_current_is_not_old():
+    assert "병원" not in terms("병원 그만두고 다른 병원으로 옮겼어")
+
+
+def test_a_neighbourhood_is_old_with_and_without_its_suffix():
+    assert {"연남동", "연남"} <= set(terms("이제 연남동 안 살아 ㅋㅋ 성수로 왔어"))
+
+
+@pytest.mark.parametrize("word,value", [
+    ("만", 10000), ("칠천", 7000), ("7,000", 7000), ("열다섯", 15), ("서른둘", 32), ("이십오", 25), ("삼만오천", 35000),
+])
+def test_numeral_value(word, value):
+    assert numeral_value(word) == value
+
+
+def test_mentions_ignores_spacing_and_case_and_reads_latin_terms_as_whole_words():
+    assert mentions("하루 만보 걷기", "만 보")
+    assert mentions("Living in East Van now", "east van")
+    assert not mentions("that's an advantage", "van")
+
+
+def test_without_terms_drops_only_the_clauses_that_use_a_term():
+    text = "my band. i play oboe in a jazz trio lol, we're called the night owls"
+
+    assert without_terms(text, ["oboe"]) == "my band. we're called the night owls"

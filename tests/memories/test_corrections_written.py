@@ -1,0 +1,77 @@
+"""A correction through the API: older memories lose the old value, and the block never shows it (issue 8 §3).
+
+Messages are posted and processed as a chat backend would; the prompt then must state the new value and show no
+memory (the user's or the character's, raw or structured) that carries the replaced one — not even the
+correcting message, which repeats it.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from audit.models import AuditLog
+from conversations.processing import process_scope
+from memories.models import MemoryItem
+
+PROMPT = "/api/context/chunsim/prompt?user=alice"
+
+
+@pytest.fixture
+def post_turns(system_client, django_capture_on_commit_callbacks):
+    def _post(conversation, *pairs, start="2026-03-01T21:00:00+09:00"):
+        at = datetime.fromisoformat(start)
+        messages = [{"id": mid, "role": "user" if mid.endswith("u") else "assistant", "content": text,
+                     "createdAt": (at + timedelta(seconds=index)).isoformat()} for index, (mid, text) in enumerate(pairs)]
+        with django_capture_on_commit_callbacks(execute=False):
+            response = system_client.post("/api/context/chunsim/messages?user=alice",
+                                          {"conversationId": conversation, "messages": messages}, format="json")
+        assert response.status_code == 202, response.content
+    return _post
+
+
+def prompt(client, message) -> str:
+    response = client.post(PROMPT, {"message": message}, format="json")
+    assert response.status_code == 200, response.content
+    return response.json()["text"]
+
+
+def test_the_block_states_the_new_value_and_nothing_carries_the_old_one(system_client, post_turns, chunsim, alice):
+    post_turns("c1",
+               ("t1u", "나 요즘 매일 팔굽혀펴기 오십 개씩 해. 그리고 우리 밴드 이름은 새벽다방이야, 나는 드럼 쳐"),
+               ("t1a", "오십 개면 대단하다! 드럼 치는 거 멋있어"),
+               start="2026-03-01T21:00:00+09:00")
+    post_turns("c1",
+               ("t2u", "나 이제 드럼 안 해 ㅋㅋ 손목 때문에 베이스로 바꿨어"),
+               ("t2a", "헉 손목 괜찮아? 베이스도 멋있지"),
+               ("t3u", "팔굽혀펴기도 오십 개 말고 이제 서른 개로 줄였어"),
+               start="2026-03-05T21:00:00+09:00")
+
+    block = prompt(system_client, "나 밴드에서 뭐 친다고 했지? 팔굽혀펴기는 몇 개 하기로 했더라")
+
+    assert "베이스" in block and "서른 개" in block
+    assert "드럼" not in block and "오십" not in block and "50개" not in block
+    assert "새벽다방" in block  # the rest of the older message still holds
+
+
+def test_older_memories_are_rewritten_or_deactivated_and_each_change_is_audited(chunsim, alice, post_turns):
+    post_turns("c1", ("t1u", "나 신림동 살아 원룸이야"), ("t1a", "신림동 원룸이구나!"))
+    post_turns("c1", ("t2u", "나 이제 신림동 안 살아 ㅋㅋ 봉천으로 이사 왔어"), start="2026-03-09T21:00:00+09:00")
+    process_scope(user_id=alice.pk, character_slug="chunsim")
+
+    live = MemoryItem.objects.filter(user=alice, character=chunsim, is_active=True)
+    assert live.exists()
+    assert not any("신림" in f"{item.content} {item.subject_value}" for item in live)
+    corrected = MemoryItem.objects.filter(user=alice, character=chunsim, is_active=False)
+    assert corrected.exists() and all(item.superseded_by_id for item in corrected)
+    reasons = [row.details.get("reason") for row in AuditLog.objects.filter(object_type="memory_item")]
+    assert "corrected" in reasons or "superseded" in reasons
+
+
+def test_what_the_correcting_message_states_is_kept(chunsim, alice, post_turns):
+    post_turns("c1", ("t1u", "나 연애 중이야 ㅎㅎ"), ("t2u", "이제 연애 안 해 헤어졌어"))
+    process_scope(user_id=alice.pk, character_slug="chunsim")
+
+    values = [item.subject_value for item in MemoryItem.objects.filter(user=alice, character=chunsim, is_active=True,
+                                                                          subject_key="dating_status")]
+    assert values and all("안" in value or "헤어" in value or "솔로" in value for value in values), values
