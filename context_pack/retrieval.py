@@ -30,6 +30,9 @@ STATE_LIMIT = 40
 # addressed ("your sister", "소라님도 …"), 2 asked what it said ("너 뭐 해준다고 했지?", "you said you'd …").
 CHARACTER_PRIOR = {0: -0.05, 1: 0.15, 2: 0.40}
 CHARACTER_LIMIT = 12
+# Below this confidence a memory is kept (the user sees it) but never injected (seed 004 min_confidence): a
+# supposition or joke (extraction UNREAL_CONFIDENCE), or an inferred memory decayed unused for about a year.
+MIN_INJECTED_CONFIDENCE = 0.5
 
 
 @dataclass
@@ -89,7 +92,7 @@ WITH live AS MATERIALIZED (
     CASE WHEN source = %s THEN {character} WHEN subject_key = '' THEN {ranked} WHEN subject_key = ANY(%s) THEN {identity}
          WHEN category = ANY(%s) THEN {state} ELSE {ranked} END AS part
     FROM memories_memoryitem
-    WHERE {visible}
+    WHERE {visible} AND confidence >= {min_confidence}::float8
 ), chosen AS (
     (SELECT id, score, part FROM live WHERE part = {identity}
      ORDER BY importance DESC, score DESC LIMIT {identity_limit})
@@ -134,7 +137,7 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
         w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"], visible=visible_sql,
         identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
         identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,
-        character=CHARACTER_PART, character_limit=CHARACTER_LIMIT,
+        character=CHARACTER_PART, character_limit=CHARACTER_LIMIT, min_confidence=MIN_INJECTED_CONFIDENCE,
         item_columns=_ITEM_COLUMNS, fact_columns=_FACT_COLUMNS,
     )
     character = str(MemorySource.CHARACTER)

@@ -144,7 +144,8 @@ def memory_write_fact(
         user=user, character=character, content=content, content_hash=digest, category=fact.category,
         kind=fact.kind if fact.kind in MemoryKind.values else MemoryKind.SEMANTIC,
         subject_key=fact.subject[:100], subject_value=fact.value[:500], importance=importance,
-        confidence=1.0 if fact.explicit else 0.9, emotion=fact.emotion[:32],
+        confidence=fact.confidence if fact.confidence is not None else 1.0 if fact.explicit else 0.9,
+        emotion=fact.emotion[:32],
         emotion_intensity=max(0.0, min(1.0, fact.emotion_intensity)),
         source=MemorySource.CHARACTER if character_said else
         MemorySource.EXPLICIT if fact.explicit else MemorySource.INFERRED,

@@ -48,6 +48,12 @@ class ExtractedFact:
     # Words of earlier values this message says no longer hold (extraction.corrections): older memories that
     # mention one stop being true. `content` itself never repeats them.
     replaces: tuple[str, ...] = ()
+    # How sure the extractor is that it holds (None: the writer's default). A supposition or a joke is kept at
+    # UNREAL_CONFIDENCE: the user can see it, the prompt never states it (retrieval injects from 0.5 up).
+    confidence: float | None = None
+
+
+UNREAL_CONFIDENCE = 0.3
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .base import ChatTurn, ExtractedFact
+from .guards import is_hypothetical
 from .lexicon import is_korean
 from .salience import is_chatter, is_salient, mask_raw_pii
 
@@ -54,7 +55,6 @@ SELF_RULES: tuple[tuple[str, str], ...] = (
 QUESTION_GUARD = r"\?[\sㅎㅋ~!.]*$|(?:니|냐|나요|어때|할래|볼래|줄래|뭐야|뭔데|어디야)[\sㅎㅋ~!.]*$"
 # A statement closed by a tag question stays a statement ("I'll remind you on Sunday, okay?", "내가 깨워줄게 알았지?").
 TAG_QUESTION = r"[,\s]*(?:okay|ok|right|yeah|deal|alright|got it|sound good|알았지|알겠지|괜찮지|좋지|콜|어때|그치)\s*\?+[\sㅎㅋ~!.]*$"
-HYPOTHETICAL_GUARD = r"만약|만일|(?:였|했|이었)\s*으면|\bif\s+(?:I|you)\s+(?:were|had|was)\b|\bimagine\b|\bpretend\b"
 SENTENCE_SPLIT = r"(?<=[.!?…~])\s+|\n+"
 
 # The user asking what the character said: reported speech ("…다고 했지?", "you said …") aimed at the character,
@@ -90,7 +90,6 @@ _SELF = _compile(SELF_RULES)
 _ASKS_SAID = _compile(ASKS_SAID_RULES)
 _ADDRESSES = _compile(ADDRESSES_CHARACTER_RULES)
 _QUESTION = re.compile(QUESTION_GUARD)
-_HYPOTHETICAL = re.compile(HYPOTHETICAL_GUARD, re.I)
 _TAG_QUESTION = re.compile(TAG_QUESTION, re.I)
 _SPLIT = re.compile(SENTENCE_SPLIT)
 _OWN_WORDS = re.compile(ASKS_OWN_WORDS, re.I)
@@ -108,7 +107,7 @@ class CharacterStatement:
 def _statements(text: str) -> list[str]:
     """The sentences of a turn that state something (questions and suppositions removed)."""
     sentences = (_TAG_QUESTION.sub("", part).strip() for part in _SPLIT.split(text))
-    return [s for s in sentences if s and not _QUESTION.search(s) and not _HYPOTHETICAL.search(s)]
+    return [s for s in sentences if s and not _QUESTION.search(s) and not is_hypothetical(s)]
 
 
 def _matches(rules, sentences: list[str]) -> tuple[str, ...]:

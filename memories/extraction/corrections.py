@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .guards import is_unreal
+
 # --- data ---------------------------------------------------------------------------------------------------
 
 # Korean cues that end what was true: the old value is the phrase right before the cue. These say so alone.
@@ -68,9 +70,8 @@ NUMERAL_KO = rf"\d[\d,.]*|(?:[이삼사오육칠팔구]?[십백천만])+[일이�
 # Units of typed values, and the unit an age word without a counter has ("이제 서른둘이에요").
 UNITS_KO = r"시(?![간작험즌])|보|권|살|갑|번|개|잔|병|킬로|키로|km|kg|시간|분|층|평|일|회"
 AGE_WORD_KO = r"(?<![가-힣])(?:(?:스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|열(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉))"
-# What keeps a message from correcting anything: a hypothetical, reported speech, or a question about a value.
+# What keeps a message from correcting anything: reported speech (and the shared guards of extraction.guards).
 GUARDS = (
-    r"만약|만일|였으면|했으면|이었으면|(?:였|했|었|이었|된|한)다면|\bif\s+i\b|\bwhat\s+if\b|\bimagine\b|\bpretend\b",
     r"(?:그만뒀|관뒀|접었|팔았|포기했|이사했|이사갔|옮겼|안\s*산)\s*(?:대|다더라|다던데|다네|단다)|\b(?:he|she|they)\s+(?:quit|sold|moved)\b",
 )
 # What right after a cessation cue says it did not (or not yet) happen: "포기 못해", "그만둘까", "퇴사하고 싶다".
@@ -272,7 +273,8 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
 
 def find_correction(text: str) -> Correction | None:
     """The old terms `text` says no longer hold, and the text without them; None when it corrects nothing."""
-    if not text or any(guard.search(text) for guard in _GUARDS):
+    if not text or is_unreal(text) or re.search(r"\bif\s+i\b", text, re.I) \
+            or any(guard.search(text) for guard in _GUARDS):
         return None
     spans = _cue_spans(text)
     if not spans and not any(marker in text.casefold() for marker in CHANGE_MARKERS):

@@ -21,11 +21,21 @@ from datetime import date
 from memories.categories import MemoryCategory
 from memories.subjects import category_for_subject, is_identity_subject, is_single_valued
 
-from .base import ChatTurn, ConversationSummary, ExistingFact, ExtractedFact, ExtractionResult, SpecialDate
+from .base import (
+    UNREAL_CONFIDENCE,
+    ChatTurn,
+    ConversationSummary,
+    ExistingFact,
+    ExtractedFact,
+    ExtractionResult,
+    SpecialDate,
+)
 from .behaviour import avoid_topics
 from .candidates import Candidate, render_content
 from .character_side import character_fact
 from .corrections import Correction, find_correction, mentions
+from .guards import is_hypothetical, is_joke
+from .korean_text import clauses
 from .dates import event_date, find_month_days, format_date, format_month_day
 from .emotions import Emotion, detect_emotion, summary_emotion
 from .english_facts import english_facts
@@ -193,6 +203,10 @@ class _MessageExtraction:
         self.role_play = in_character(self.text, context) if role_play is None else role_play
         # "유성 안 살아 ㅋㅋ 세종으로 이사왔어": what no longer holds; nothing kept from this message repeats it.
         self.correction: Correction | None = None if self.role_play else find_correction(self.text)
+        # Clauses that suppose or joke ("만약 체대 갔으면 체육 선생님 됐겠지", "조폭이었음 ㄷㄷ 농담이고"): no fact
+        # comes from them, and the message is kept below the confidence the prompt injects.
+        self.unreal_clauses = [] if self.role_play else (
+            [self.text] if is_joke(self.text) else [c for c in clauses(self.text) if is_hypothetical(c)])
         self.favorites = favorites if favorites is not None else []
         self.previous = previous
         self.avoid_topics = avoid_topics(self.text, self.korean)
@@ -231,9 +245,14 @@ class _MessageExtraction:
             answer = bare_answer(asked, self.text, self.korean, question=context)
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
+        if self.unreal_clauses:
+            unreal = [_normalise(clause) for clause in self.unreal_clauses]
+            found = [c for c in found if not any(_normalise(c.value) in clause for clause in unreal)]
         return _merge(found)
 
     def _fact(self, **kwargs) -> ExtractedFact:
+        if self.unreal_clauses and kwargs.get("kind") != "semantic":  # the message's words and events
+            kwargs.setdefault("confidence", UNREAL_CONFIDENCE)
         return ExtractedFact(explicit=self.explicit, source_message_id=self.turn.message_id, **kwargs)
 
     def _repeats_old_value(self, text: str) -> bool:

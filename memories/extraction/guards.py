@@ -1,0 +1,39 @@
+"""Shared guards: what makes a sentence not a statement of fact about the speaker, for every rule set.
+
+A supposition ("만약 체대 갔으면 체육 선생님 됐겠지", "if i won the lottery i'd move to lisbon") or a joke the
+speaker takes back ("나 사실 조폭이었음 ㄷㄷ 농담이고", "jk") says nothing true about them. The user's facts
+(extraction.local), the character's own statements (extraction.character_side) and corrections
+(extraction.corrections) all use these tables, so a new wording is added once, here.
+"""
+from __future__ import annotations
+
+import re
+
+HYPOTHETICAL = (
+    r"만약|만일|(?:였|했|이었|었|았|됐|갔|왔|살았|됐었)\s*으면|(?:였|했|었|았|이었|된|한|산)다면|로또\s*(?:1등|당첨|되면|맞으면)",
+    r"\bif\s+(?:i|you|we)\s+(?:were|was|had|won|could|lived|became|went|got|did|didn't|hadn't)\b",
+    r"\bif\s+i'd\b|\bwhat\s+if\b|\bimagine\b|\bpretend\b|\bin\s+another\s+life\b|\bin\s+an?\s+alternate\b",
+)
+JOKE = (
+    r"농담(?:이고|이야|이에요|이에여|임|ㅋ|입니다|이구요|이요|이지|인\s*거\s*알지)|장난(?:이고|이야|이에요|임|ㅋ)|뻥(?:이고|이야|임|ㅋ)",
+    r"\bjk\b|\bj/k\b|\bjust\s+kidding\b|\bkidding\b|\bjoking\b|\b(?:i'm|im)\s+messing\s+with\s+you\b",
+)
+# "농담 아니고", "not kidding": the speaker insists it is true.
+NOT_JOKE = r"농담\s*아니|장난\s*아니|뻥\s*아니|진심|\bnot\s+(?:kidding|joking)\b|\bno\s+joke\b|\bfor\s+real\b"
+
+_HYPOTHETICAL = re.compile("|".join(HYPOTHETICAL), re.I)
+_JOKE = re.compile("|".join(JOKE), re.I)
+_NOT_JOKE = re.compile(NOT_JOKE, re.I)
+
+
+def is_hypothetical(text: str) -> bool:
+    return _HYPOTHETICAL.search(text) is not None
+
+
+def is_joke(text: str) -> bool:
+    return _JOKE.search(text) is not None and _NOT_JOKE.search(text) is None
+
+
+def is_unreal(text: str) -> bool:
+    """Whether `text` supposes or jokes rather than states (its claims are not facts about the speaker)."""
+    return is_hypothetical(text) or is_joke(text)

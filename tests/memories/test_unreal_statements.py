@@ -1,0 +1,89 @@
+"""Suppositions and jokes (extraction.guards): no fact about the user, kept below the confidence the prompt injects.
+
+Sentences written for these tests; the recall corpus is not used.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from context_pack.retrieval import MIN_INJECTED_CONFIDENCE
+from memories.extraction.base import UNREAL_CONFIDENCE, ChatTurn
+from memories.extraction.guards import is_hypothetical, is_joke, is_unreal
+from memories.extraction.local import LocalExtractor
+from memories.models import MemoryItem
+
+NOW = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def extract(text: str):
+    return LocalExtractor().extract(turns=[ChatTurn("u1", "user", text, NOW)], existing=[])
+
+
+@pytest.mark.parametrize("text", [
+    "만약 의대 갔으면 지금쯤 의사 됐겠지",
+    "로또 1등 되면 바로 하와이 가서 살 거야",
+    "if i won the lottery i'd buy a farm in montana",
+    "what if i moved to tokyo next year",
+])
+def test_suppositions(text):
+    assert is_hypothetical(text) and is_unreal(text)
+
+
+@pytest.mark.parametrize("text,joke", [
+    ("나 사실 재벌 3세임 ㅋㅋ 농담이고", True),
+    ("i'm a secret agent jk", True),
+    ("농담 아니고 나 진짜 재벌 3세야", False),
+    ("not kidding, i was a professional skater", False),
+    ("오늘 회사에서 농담 따먹기 하다 혼남", False),
+])
+def test_jokes_taken_back_and_insisted_on(text, joke):
+    assert is_joke(text) is joke
+
+
+def test_a_supposition_gives_no_fact_and_its_episode_is_kept_below_the_injected_confidence():
+    result = extract("나 만약 의대 갔으면 지금쯤 의사 됐겠지 ㅋㅋ 아쉽다")
+
+    assert not [fact for fact in result.facts if fact.subject == "occupation"]
+    episodes = [fact for fact in result.facts if fact.kind != "semantic"]
+    assert episodes and all(fact.confidence == UNREAL_CONFIDENCE < MIN_INJECTED_CONFIDENCE for fact in episodes)
+
+
+def test_a_real_fact_beside_a_supposition_is_kept():
+    result = extract("나 간호사야. 만약 의대 갔으면 의사 됐겠지")
+
+    assert any("간호사" in fact.value for fact in result.facts if fact.subject == "occupation")
+    assert not any("의사" in fact.value for fact in result.facts if fact.subject)
+
+
+def test_a_plain_statement_keeps_the_writers_confidence():
+    result = extract("나 요즘 매일 아침 수영 다녀")
+
+    assert result.facts and all(fact.confidence is None for fact in result.facts)
+
+
+@pytest.fixture
+def post_turns(system_client, django_capture_on_commit_callbacks):
+    def _post(*pairs, start="2026-03-01T21:00:00+09:00"):
+        at = datetime.fromisoformat(start)
+        messages = [{"id": mid, "role": "user", "content": text, "createdAt": (at + timedelta(seconds=i)).isoformat()}
+                    for i, (mid, text) in enumerate(pairs)]
+        with django_capture_on_commit_callbacks(execute=False):
+            response = system_client.post("/api/context/chunsim/messages?user=alice",
+                                          {"conversationId": "c1", "messages": messages}, format="json")
+        assert response.status_code == 202, response.content
+    return _post
+
+
+def test_the_prompt_never_states_a_joke_but_the_user_can_still_see_it(system_client, post_turns, chunsim, alice):
+    post_turns(("t1u", "나 바리스타야 카페에서 일해"), ("t2u", "사실 나 전직 국정원 요원임 ㅋㅋ 농담이고"))
+
+    response = system_client.post("/api/context/chunsim/prompt?user=alice", {"message": "나 무슨 일 한다고 했지?"},
+                                  format="json")
+
+    assert response.status_code == 200
+    block = response.json()["text"]
+    assert "바리스타" in block and "국정원" not in block
+    joke = [item for item in MemoryItem.objects.filter(user=alice, character=chunsim) if "국정원" in item.content]
+    assert joke and joke[0].is_active and joke[0].confidence < MIN_INJECTED_CONFIDENCE
