@@ -123,6 +123,13 @@ _STRONG_ACCOUNT_CONTEXT = re.compile(
     r"|(?<![A-Za-z])(?:account|acct|a/c|IBK|KB|NH)(?![A-Za-z])",
     re.IGNORECASE,
 )
+# A number right after the name of a bank number is one, whatever its length (other countries' accounts
+# have 7-12 digits, routing and transit numbers 5-9).
+_LABELLED_BANK_NUMBER = re.compile(
+    r"(?:(?<![A-Za-z])(?:account|acct|a/c|routing|transit|sort\s*code|institution|bsb|aba|iban)|계좌|통장)"
+    r"(?:\s*(?:number|no\.?|num|#|번호))?(?:\s*(?:is|was|=|:|#|-|는|은))?\s*$",
+    re.IGNORECASE,
+)
 _WEAK_ACCOUNT_CONTEXT = re.compile(r"국민|우리|하나|기업|토스|씨티|부산|대구|광주|경남|전북|제주")
 _WEAK_CONTEXT_GAP = re.compile(r"[\s:：=\-]*")
 # A number followed by a unit is an amount or a count, not an account ("1500000000원").
@@ -491,7 +498,11 @@ def _account_contexts(text: str) -> list[tuple[int, bool]]:
 def _classify_account(groups: list[str], seps: list[str], plus: bool, start: int, end: int, *, work: str,
                       contexts: list[tuple[int, bool]]) -> str | None:
     digits = "".join(groups)
-    if not 10 <= len(digits) <= 16 or _UNIT_AFTER.match(work, end):
+    if _UNIT_AFTER.match(work, end):
+        return None
+    if 5 <= len(digits) <= 17 and _LABELLED_BANK_NUMBER.search(work, max(0, start - 40), start):
+        return ACCOUNT  # "transit 04521 account 5093318", "routing # 021000021", "sort code 12-34-56"
+    if not 10 <= len(digits) <= 16:
         return None
     if len(groups) > 1 and all(_YEAR.fullmatch(g) for g in groups):
         return None

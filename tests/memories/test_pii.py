@@ -300,3 +300,24 @@ def test_street_addresses_are_masked(text, address):
                                   "2호선 타고 가", "see you on 5th avenue", "drove 20 min on the way home"])
 def test_places_without_a_house_number_are_not_addresses(text):
     assert mask_pii(text).text == text
+
+
+LABELLED_BANK_NUMBERS = [
+    ("direct deposit: transit 04521 account 5093318, ok?", "direct deposit: transit ***** account *******, ok?"),
+    ("my routing number is 021000021 and acct 12345678", "my routing number is ********* and acct ********"),
+    ("sort code 12-34-56 account 31926819", "sort code **-**-** account ********"),
+    ("계좌번호 1234567 이야", "계좌번호 ******* 이야"),
+]
+
+
+@pytest.mark.parametrize("text,expected", LABELLED_BANK_NUMBERS)
+def test_a_number_right_after_the_name_of_a_bank_number_is_masked_whatever_its_length(text, expected):
+    result = mask_pii(text)
+
+    assert result.text == expected and "account" in result.kinds
+
+
+@pytest.mark.parametrize("text", ["account balance is 5 dollars", "I ran 10000 steps", "my account since 2024",
+                                  "the account had 12000원 left"])
+def test_short_numbers_near_account_words_that_are_not_bank_numbers_stay(text):
+    assert mask_pii(text).text == text
