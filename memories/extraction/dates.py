@@ -289,10 +289,42 @@ def _english_mentions(text: str, today: date) -> list[DateMention]:
     return mentions
 
 
+# A day of the month without its month ("interview is thursday the 15th", "leaving on the 24th", "24일에 출발"):
+# the next such day (the last one when the sentence is in the past). Not an ordinal of something else.
+_EN_DAY_OF_MONTH = re.compile(
+    rf"\bthe\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?(?:{_MONTH_EN})\b)"
+    r"(?!\s+(?:time|times|floor|grade|place|one|ones|row|century|anniversary|birthday|gen|generation|edition|"
+    r"season|episode|chapter|round|try|attempt|day|week|year|percentile)\b)", re.IGNORECASE)
+_KO_DAY_OF_MONTH = re.compile(r"(?<![\d월])(?<!월\s)(\d{1,2})\s*일\s*(?:에|날|부터|까지|에는|엔)(?!\s*(?:동안|째|간))")
+
+
+def _day_of_month_mentions(text: str, today: date) -> list[DateMention]:
+    mentions = []
+    for pattern, korean in ((_EN_DAY_OF_MONTH, False), (_KO_DAY_OF_MONTH, True)):
+        for match in pattern.finditer(text):
+            day = int(match.group(1))
+            if not 1 <= day <= 31:
+                continue
+            after = text[match.end():]
+            past = bool(_KO_PAST.search(after[:12])) and not _KO_FUTURE.search(after) if korean \
+                else _english_past(_sentence_at(text, match.start()))
+            year, month = today.year, today.month
+            if past and day > today.day:
+                year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+            elif not past and day < today.day:
+                year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+            if _valid(month, day) and not (month == 2 and day == 29 and year % 4):
+                mentions.append(DateMention(date(year, month, day), match.start(), match.group(0)))
+    return mentions
+
+
 def relative_dates(text: str, now: datetime) -> list[DateMention]:
     """Return the relative-day mentions of `text`, in order, resolved against `now` (its own offset)."""
     today = now.date()
-    mentions = _korean_mentions(text, today) + _english_mentions(text, today)
+    days = _day_of_month_mentions(text, today)
+    # "thursday the 15th": the day of the month says which Thursday.
+    mentions = [m for m in _korean_mentions(text, today) + _english_mentions(text, today)
+                if not any(m.start < d.start <= m.start + len(m.text) + 6 for d in days)] + days
     mentions.sort(key=lambda m: m.start)
     return mentions
 
