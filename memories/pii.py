@@ -42,7 +42,10 @@ _CONTEXT_GAP = 15
 # --- passwords -------------------------------------------------------------------------------------------------
 
 _PASSWORD = re.compile(
-    r"(?P<lead>비밀\s?번호|비번|패스워드|암호|핀\s?번호"
+    r"(?P<lead>비밀\s?번호|비번|패스워드|암호|핀\s?번호|인증\s?(?:번호|코드)|보안\s?카드\s?번호|도어\s?락\s?번호"
+    r"|(?:공동\s?)?현관\s?(?:문\s?)?번호|(?<![A-Za-z])OTP(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:verification|security|confirmation|access|entry|door|gate|lock|alarm|one[-\s]time|2fa|mfa)"
+    r"\s+code(?![A-Za-z])|(?<![A-Za-z])(?:cvv|cvc|csc)(?![A-Za-z])"
     r"|(?<![A-Za-z])(?:password|passwd|passcode|pwd|pw)(?![A-Za-z])|(?<![A-Za-z])(?-i:PIN)(?![A-Za-z]))"
     r"(?:\s+(?:for|to|of|on)\s+(?:(?:the|my|our|your)\s+)?[A-Za-z0-9'._-]+)?"  # "password for my bank is ..."
     r"(?P<sep>\s*[:=：]\s*"
@@ -482,6 +485,8 @@ def _is_phone(groups: list[str], plus: bool) -> bool:
         return 8 <= len(digits) <= 15 and (len(groups) > 1 or len(digits) >= 10)
     if len(groups) == 1:
         return bool(_PHONE_DIGITS.fullmatch(digits))
+    if [len(g) for g in groups] == [3, 3, 4] and groups[0][0] in "23456789" and groups[1][0] in "23456789":
+        return True  # North American: (604) 555-0199, 604.555.0199, 604 555 0199
     head, *rest = groups
     if head not in _MOBILE_PREFIXES and head not in _AREA_CODES:
         return False

@@ -321,3 +321,33 @@ def test_a_number_right_after_the_name_of_a_bank_number_is_masked_whatever_its_l
                                   "the account had 12000원 left"])
 def test_short_numbers_near_account_words_that_are_not_bank_numbers_stay(text):
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("인증번호 482913 뭐라고 입력해?", "인증번호 ******** 뭐라고 입력해?"),
+    ("verification code is 482913", "verification code is ********"),
+    ("the cvv is 123", "the cvv is ********"),
+    ("gate code is 2468", "gate code is ********"),
+    ("공동현관 번호 1234* 이야", "공동현관 번호 ******** 이야"),
+    ("보안카드 번호는 1234야", "보안카드 번호는 ********야"),
+])
+def test_one_time_codes_card_security_codes_and_door_codes_are_secrets(text, expected):
+    result = mask_pii(text)
+
+    assert result.text == expected and "password" in result.kinds
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("(604) 555-0199 is my cell", "(***) ***-**** is my cell"),
+    ("my number is 604 555 0199", "my number is *** *** ****"),
+    ("call me at 604.555.0199", "call me at ***.***.****"),
+])
+def test_north_american_numbers_in_any_grouping_are_phones(text, expected):
+    result = mask_pii(text)
+
+    assert result.text == expected and "phone" in result.kinds
+
+
+@pytest.mark.parametrize("text", ["the code review went fine", "we won 3-2-1 in the end", "room 123 456 7890 lol"])
+def test_code_words_and_numbers_that_are_not_secrets_or_phones_stay(text):
+    assert mask_pii(text).text == text
