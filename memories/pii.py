@@ -199,6 +199,7 @@ def _find_addresses(text: str) -> list[_Span]:
 ITIN = "itin"
 PASSPORT = "passport"
 LICENCE = "licence"
+NAMED_ID = "named_id"  # any other identifier named right before it: licence, member, policy numbers (not 학번)
 # The words that name an identifier. A number within _CONTEXT_GAP characters after its name is taken for that
 # identifier in its compact form too ("SSN 123456789"), and without the checksum a bare number must pass.
 _ID_NAMES = {
@@ -210,7 +211,13 @@ _ID_NAMES = {
     PASSPORT: re.compile(r"(?<![A-Za-z])passport(?:\s+(?:number|no|#))?(?![A-Za-z])|여권(?:\s?번호)?", re.IGNORECASE),
     LICENCE: re.compile(r"(?<![A-Za-z])(?:driver'?s?\s+licen[cs]e|DL)(?:\s+(?:number|no|#))?(?![A-Za-z])"
                         r"|운전\s?면허(?:증)?(?:\s?번호)?|면허\s?번호", re.IGNORECASE),
+    NAMED_ID: re.compile(
+        r"(?<![A-Za-z])(?:licen[cs]e|member(?:ship)?|employee|staff|policy|patient|medical\s+record|health\s+card"
+        r"|national|tax|customer)\s+(?:id|number|no\.?|#)(?![A-Za-z])|(?<![A-Za-z])(?:MRN|TIN)(?![A-Za-z])"
+        r"|사번|회원\s?번호|수험\s?번호|증권\s?번호|고객\s?번호|환자\s?번호", re.IGNORECASE),
 }
+# What follows such a name is the identifier when it is one token of letters and digits, with 4 digits or more.
+_NAMED_ID_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?=(?:[A-Za-z-]*\d){4})[A-Za-z0-9][A-Za-z0-9-]{3,19}(?![A-Za-z0-9])")
 
 
 def _ssn_valid(digits: str) -> bool:
@@ -284,6 +291,11 @@ def _find_lettered_ids(text: str, names: dict[str, list[int]]) -> list[_Span]:
     for end in names[PASSPORT]:
         match = _PASSPORT_NUMBER.search(text, end)  # no endpos: it would cut a longer token into a match
         if match and match.start() - end <= _CONTEXT_GAP:
+            spans.append(_Span(match.start(), match.end(), _mask_alphanumerics(match.group()), NATIONAL_ID))
+    for end in names[NAMED_ID] + names[LICENCE]:
+        match = _NAMED_ID_TOKEN.search(text, end)
+        if match and match.start() - end <= 6 and re.fullmatch(r"[\s:=#：]*(?:is|was|는|은)?[\s:=#：]*",
+                                                              text[end:match.start()]):
             spans.append(_Span(match.start(), match.end(), _mask_alphanumerics(match.group()), NATIONAL_ID))
     return spans
 

@@ -351,3 +351,20 @@ def test_north_american_numbers_in_any_grouping_are_phones(text, expected):
 @pytest.mark.parametrize("text", ["the code review went fine", "we won 3-2-1 in the end", "room 123 456 7890 lol"])
 def test_code_words_and_numbers_that_are_not_secrets_or_phones_stay(text):
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("my license number is D1234567", "my license number is ********"),
+    ("member id: AB-77120", "member id: **-*****"),
+    ("회원번호 AB12345 이야", "회원번호 ******* 이야"),
+    ("policy number 88-1203-44", "policy number **-****-**"),
+])
+def test_an_identifier_of_letters_and_digits_named_right_before_it_is_masked(text, expected):
+    result = mask_pii(text)
+
+    assert result.text == expected and "national_id" in result.kinds
+
+
+@pytest.mark.parametrize("text", ["학번 20231234 이야", "membership number is pending", "license number 123"])
+def test_named_identifiers_need_a_token_with_four_digits(text):
+    assert mask_pii(text).text == text
