@@ -29,7 +29,8 @@ def in_character(user_text: str, assistant_text: str = "") -> bool:
 
 _PROPOSAL = re.compile(
     r"(?:역할극|롤플레이|롤플|상황극|역할\s*놀이|콩트)\s*(?:을|를|이나|하나|한\s*번|같이|좀)?\s*"
-    r"(?:하자|할래|해볼래|해\s*볼래|해볼까|할까|해보자|해\s*보자|시작|ㄱㄱ|고고|어때|하고\s*싶|해줘|해\s*줘|ㄱ)"
+    r"(?:하자|할래요?|해볼래요?|해\s*볼래요?|해볼까요?|할까요?|해보자|해\s*보자|해\s*봐요|해요|해용|합시다|하죠|하실래요|"
+    r"시작|ㄱㄱ|고고|어때요?|하고\s*싶|해줘|해\s*줘|해주세요|ㄱ)"
     r"|\blet'?s\s+(?:do|play|try|start)\s+(?:a\s+|an\s+|some\s+)?(?:[\w-]+\s+){0,3}?(?:role-?\s?play|rp|story|scenario|"
     r"game\s+of\s+pretend)\b"
     r"|\b(?:wanna|want\s+to|can\s+we|could\s+we|shall\s+we|how\s+about)\s+(?:do\s+|play\s+|try\s+)?(?:a\s+|an\s+|some\s+)?"
