@@ -15,6 +15,10 @@ _AGE = re.compile(
 _AGE_NATIVE = re.compile(
     r"(?:(?<=\s)|^)((?:열|스물|서른|마흔|쉰|예순)\s*(?:한|하나|두|둘|세|셋|네|넷|다섯|여섯|일곱|여덟|아홉)?\s*살)"
     r"(?!\s*(?:때|에|부터|까지|차이|짜리|였|이었))")
+# An adult age in native words with no 살, said as a clause of its own ("윤태호, 마흔하나", "저 서른하나에요").
+_AGE_NATIVE_BARE = re.compile(
+    r"(?:^|(?<=[\s,]))((?:스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?)"
+    r"(?:(?:이야|이에요|이예요|예요|에요|임|이고|입니다|이요|요|이다)(?=[\s,.!?~]|$)|\s*$)")
 _AGE_TOPIC = re.compile(r"(?:내|제)?\s*나이(?:는|가)\s*(?:올해\s*)?(?:만\s*)?(\d{1,2})(?!\s*\d)")
 _BIRTH_YEAR = re.compile(r"(?<!\d)(\d{2})\s*년생")
 
@@ -33,6 +37,10 @@ def age_facts(clause: str) -> list[Candidate]:
                                                                       clause[:match.start()]):
                 continue
             found.append(Candidate("age", re.sub(r"\s+", " ", match.group(0)).strip()))
+    for match in _AGE_NATIVE_BARE.finditer(clause):
+        if not found and not about_someone_else(clause, match.start()) \
+                and not re.search(r"(?:동생|형|누나|언니|오빠|엄마|아빠|딸|아들)\S*\s*$", clause[:match.start()]):
+            found.append(Candidate("age", match.group(1)))  # "마흔하나", as said
     for match in _BIRTH_YEAR.finditer(clause):
         if not about_someone_else(clause, match.start()):
             found.append(Candidate("age", match.group(0).replace(" ", "")))

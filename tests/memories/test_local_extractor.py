@@ -53,6 +53,7 @@ KOREAN_CASES = [
     ("age", "저 31살이에요", "31살"),
     ("age", "나이는 19", "19"),
     ("age", "97년생이야", "97년생"),
+    ("age", "ㅇㅇ 김태오, 마흔둘 ㅋㅋ 아재임", "마흔둘"),  # a bare native age word as its own part of a clause
     # birthday
     ("birthday", "3월 15일에 태어났어", "3월 15일"),
     ("birthday", "내 생일 7월 7일이야!", "7월 7일"),

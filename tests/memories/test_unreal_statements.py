@@ -87,3 +87,8 @@ def test_the_prompt_never_states_a_joke_but_the_user_can_still_see_it(system_cli
     assert "바리스타" in block and "국정원" not in block
     joke = [item for item in MemoryItem.objects.filter(user=alice, character=chunsim) if "국정원" in item.content]
     assert joke and joke[0].is_active and joke[0].confidence < MIN_INJECTED_CONFIDENCE
+
+
+@pytest.mark.parametrize("text", ["우리 언니 서른이야", "서른 즈음에 노래 좋아해", "마흔 넘으면 힘들대"])
+def test_a_bare_age_word_about_someone_else_or_in_passing_is_not_the_users_age(text):
+    assert not [fact for fact in extract(text).facts if fact.subject == "age"]
