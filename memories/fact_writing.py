@@ -17,14 +17,13 @@ from pgvector.django import CosineDistance
 from audit.services import AuditContext
 from core.errors import ApplicationError
 
-from .categories import MemoryKind, MemorySource
+from .categories import MemorySource
 from .extraction.base import ExtractedFact
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
 from .models import MemoryItem, MemorySettings
-from .services import audit_memory_change, memory_make_room
-from .subjects import is_single_valued
+from .services import MemoryInput, audit_memory_change, memory_deactivate, memory_insert
 from .truth import corrected_text
 
 logger = logging.getLogger(__name__)
@@ -113,15 +112,11 @@ def memory_write_fact(
             audit_memory_change(context, "reactivated", same_text, fields=["archived_at"])
         return _reinforce(same_text, context, reason="same_text")
 
-    superseded: list[MemoryItem] = []
     if fact.subject:
-        same_subject = list(live.filter(subject_key=fact.subject))
         value_key = normalise_content(fact.value).casefold()
-        for existing in same_subject:
+        for existing in live.filter(subject_key=fact.subject):
             if value_key and normalise_content(existing.subject_value).casefold() == value_key:
                 return _reinforce(existing, context, reason="same_value")
-        if is_single_valued(fact.subject):
-            superseded = same_subject
     elif embedding is not None and not fact.replaces:  # a correction is news however close to what it corrects
         nearest, similarity = _nearest(live, embedding, embedding_model)
         if nearest is not None and similarity >= thresholds.reinforce:
@@ -134,40 +129,24 @@ def memory_write_fact(
             # surprising: seed 003 adds surprise*0.3 on a 0-1 scale, i.e. up to +3 on our 1-10 scale
             importance = min(10, importance + round((1.0 - similarity) * 3))
 
+    data = MemoryInput(
+        content=content, category=fact.category, kind=fact.kind, subject_key=fact.subject, subject_value=fact.value,
+        importance=importance,
+        confidence=fact.confidence if fact.confidence is not None else 1.0 if fact.explicit else 0.9,
+        emotion=fact.emotion, emotion_intensity=fact.emotion_intensity,
+        source=MemorySource.CHARACTER if character_said else
+        MemorySource.EXPLICIT if fact.explicit else MemorySource.INFERRED,
+        source_conversation_id=conversation_id, source_message_id=fact.source_message_id,
+    )
     try:
-        memory_make_room(user=user, character=character, context=context)
+        item, superseded = memory_insert(user=user, character=character, data=data, content_hash=digest,
+                                         context=context, embedding=embedding, embedding_model=embedding_model,
+                                         event_date=fact.event_date)
     except ApplicationError as refusal:  # a downgraded plan above its cap: keep what exists, add nothing
         logger.info("memory write refused for scope user=%s character=%s: %s", user.pk, character.pk, refusal.code)
         return WriteOutcome.REFUSED
-
-    item = MemoryItem.objects.create(
-        user=user, character=character, content=content, content_hash=digest, category=fact.category,
-        kind=fact.kind if fact.kind in MemoryKind.values else MemoryKind.SEMANTIC,
-        subject_key=fact.subject[:100], subject_value=fact.value[:500], importance=importance,
-        confidence=fact.confidence if fact.confidence is not None else 1.0 if fact.explicit else 0.9,
-        emotion=fact.emotion[:32],
-        emotion_intensity=max(0.0, min(1.0, fact.emotion_intensity)),
-        source=MemorySource.CHARACTER if character_said else
-        MemorySource.EXPLICIT if fact.explicit else MemorySource.INFERRED,
-        source_conversation_id=conversation_id[:128], source_message_id=fact.source_message_id[:128],
-        event_date=fact.event_date, embedding=embedding, embedding_model=embedding_model if embedding else "",
-        lexical_keys=lexical_keys(f"{content} {fact.value}"),
-    )
-    audit_memory_change(context, "created", item, fields=["content", "category", "kind", "subject_key"],
-           details={"source": item.source})
-    for old in superseded:
-        _deactivate(old, item, context, reason="superseded")
     corrected = _correct_older(item, fact.replaces, context) if fact.replaces and not character_said else 0
     return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
-
-
-def _deactivate(old: MemoryItem, successor: MemoryItem, context: AuditContext, *, reason: str) -> None:
-    old.is_active = False
-    old.superseded_by = successor
-    old.save(update_fields=["is_active", "superseded_by", "updated_at"])
-    audit_memory_change(context, "deactivated", old, fields=["is_active", "superseded_by"],
-                        details={"reason": reason, "superseded_by": successor.pk},
-                        user_ref=successor.user.get_username())
 
 
 def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext) -> int:
@@ -189,7 +168,7 @@ def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: Audi
             user_id=correction.user_id, character_id=correction.character_id, is_active=True, content_hash=digest,
         ).exclude(pk=old.pk).exists()
         if kept is None or taken:
-            _deactivate(old, correction, context, reason="corrected")  # nothing left, or left as another memory
+            memory_deactivate(old, correction, context, reason="corrected")  # nothing left, or left as another memory
             continue
         old.content, old.content_hash = kept, digest
         old.lexical_keys = lexical_keys(f"{kept} {old.subject_value}")

@@ -21,6 +21,7 @@ from .lexical import lexical_keys
 from .masking import mask_text
 from .models import MemoryItem
 from .selectors import memory_live_count, memory_scope, memory_settings_for
+from .subjects import is_single_valued
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,46 @@ def memory_make_room(*, user, character, context: AuditContext) -> None:
         audit_memory_change(archive_context, "archived", item, fields=["archived_at"], details={"cap": cap})
 
 
+def memory_deactivate(old: MemoryItem, successor: MemoryItem, context: AuditContext, *, reason: str) -> None:
+    """Deactivate `old` as superseded by `successor` (a newer value, a correction) and audit it."""
+    old.is_active = False
+    old.superseded_by = successor
+    old.save(update_fields=["is_active", "superseded_by", "updated_at"])
+    audit_memory_change(context, "deactivated", old, fields=["is_active", "superseded_by"],
+                        details={"reason": reason, "superseded_by": successor.pk},
+                        user_ref=successor.user.get_username())
+
+
+def memory_insert(*, user, character, data: MemoryInput, content_hash: str, context: AuditContext,
+                  embedding=None, embedding_model: str = "", event_date=None) -> tuple[MemoryItem, int]:
+    """The one place a memory row is created, whoever writes it (the pipeline's fact writing, the API, the
+    demo): the plan's cap first (ApplicationError when a downgraded plan refuses), then the row with its lexical
+    keys, its audit row, and — for a single-valued subject — the older values it supersedes. `data` is masked.
+    Return the item and how many older values it superseded. Call inside the scope's locked transaction."""
+    memory_make_room(user=user, character=character, context=context)
+    item = MemoryItem.objects.create(
+        user=user, character=character, content=data.content, content_hash=content_hash,
+        category=data.category, kind=data.kind if data.kind in MemoryKind.values else MemoryKind.SEMANTIC,
+        subject_key=data.subject_key[:100], subject_value=data.subject_value[:500], importance=data.importance,
+        confidence=data.confidence, emotion=data.emotion[:32],
+        emotion_intensity=max(0.0, min(1.0, data.emotion_intensity)), source=data.source,
+        source_conversation_id=data.source_conversation_id[:128], source_message_id=data.source_message_id[:128],
+        expires_at=data.expires_at, event_date=event_date, embedding=embedding,
+        embedding_model=embedding_model if embedding is not None else "",
+        lexical_keys=lexical_keys(f"{data.content} {data.subject_value}"),
+    )
+    set_fields = [name for name, value in data.__dict__.items() if value not in ("", None)]
+    audit_memory_change(context, "created", item, fields=set_fields, details={"source": data.source})
+    superseded = []
+    if item.subject_key and is_single_valued(item.subject_key) and item.source != MemorySource.CHARACTER:
+        superseded = list(memory_scope(user=user, character=character)
+                          .filter(is_active=True, archived_at__isnull=True, subject_key=item.subject_key)
+                          .exclude(pk=item.pk).exclude(source=MemorySource.CHARACTER))
+    for old in superseded:
+        memory_deactivate(old, item, context, reason="superseded")
+    return item, len(superseded)
+
+
 def memory_create(*, user, character, data: MemoryInput, context: AuditContext) -> tuple[MemoryItem, bool]:
     """Store one memory in the scope. Return (item, created); an equal active item is returned as is."""
     data = data.masked()
@@ -107,21 +148,11 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
         existing = memory_scope(user=user, character=character).filter(is_active=True, content_hash=digest).first()
         if existing is not None:
             return existing, False
-        memory_make_room(user=user, character=character, context=context)
         embedder = get_embedder()
         # Embedding service down or slow: store the item without a vector; the backfill job embeds it later.
         vector = embed_in_request([content], embedder=embedder)[0]
-        item = MemoryItem.objects.create(
-            user=user, character=character, content=content, content_hash=digest,
-            category=data.category, kind=data.kind, subject_key=data.subject_key, subject_value=data.subject_value,
-            importance=data.importance, confidence=data.confidence, emotion=data.emotion,
-            emotion_intensity=data.emotion_intensity, source=data.source,
-            source_conversation_id=data.source_conversation_id, source_message_id=data.source_message_id,
-            expires_at=data.expires_at, lexical_keys=lexical_keys(f"{content} {data.subject_value}"),
-            embedding=vector, embedding_model=embedder.model_name if vector is not None else "",
-        )
-        set_fields = [name for name, value in data.__dict__.items() if value not in ("", None)]
-        audit_memory_change(context, "created", item, fields=set_fields, details={"source": data.source})
+        item, _ = memory_insert(user=user, character=character, data=data, content_hash=digest, context=context,
+                                embedding=vector, embedding_model=embedder.model_name)
     return item, True
 
 
