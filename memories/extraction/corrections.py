@@ -42,14 +42,24 @@ CHANGE_MARKERS = (
     "이제", "요즘은", "지금은", "바꿨", "바꿈", "바꿔", "바꾸", "줄였", "줄이", "줄임", "줄여", "낮췄", "낮추", "낮춤", "낮춰",
     "올렸", "올리", "올려", "늘렸", "늘리", "늘려", "변경", "정정", "옮겼", "옮김", "옮기", "이사", "이직", "갈아탔", "맡았", "맡게", "됐어", "됐다", "되었",
     "헷갈", "잘못 말", "틀렸", "now", "anymore", "any more", "no longer", "switched", "changed", "moved",
-    "actually", "correction",
+    "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
 )
 # English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
+# "X였는데 이제 Y", "강남 살았는데 요즘은 판교": what was so before "이제" is old. The group `old` holds it.
+PAST_THEN_NOW_KO = (
+    r"(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:이었|였)(?:었)?(?:는데|지만)\s*,?\s*(?:이제|지금은|요즘은|이젠|요샌|요새는)",
+    r"(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:에서|에)?\s+(?:살았|다녔|일했|근무했|했었|탔|키웠|배웠|썼|피웠|마셨|먹었)(?:었)?"
+    r"(?:는데|지만)\s*,?\s*(?:이제|지금은|요즘은|이젠|요샌|요새는)",
+)
 CESSATION_EN = (
+    r"\bused\s+to\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\s*,?\s+(?:but|and)\s+(?:now|these\s+days|nowadays)\b",
+    r"\bno\s+more\s+(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\b(?=\s*(?:[,.;!?]|$|\bfor\s+me\b))",
+    r"\b(?:now|anymore),?\s+not\s+(?P<old>[\w가-힣'-]+)\b",
     r"(?:\bnot|n't|\bnever)\s+(?P<old>(?:[\w가-힣'-]+\s+){0,4}?[\w가-힣'-]+)\s+(?:anymore|any\s+more)\b",
     r"\bno\s+longer\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\b(?=\s*(?:[,.;!?]|$|\b(?:but|so|and|since)\b))",
     r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
-    r"\b(?:moved|switched|changed)\s+(?:away\s+)?(?:from|out\s+of)\s+(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
+    r"\b(?:moved|switched|changed|transferred|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
+    r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
 )
 # Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
 EN_NOT_VALUE = frozenset("""
@@ -57,7 +67,7 @@ a an the my our your his her their in on at into to of for with from by as about
 those it its them him her me us there here so very really officially even just still much more doing being
 play playing do go going live living work working eat eating drink drinking use using take taking have having
 like love want need see talk talking feel care think watch listen read smoke drive ride attend attending teach
-teaching person people guy girl fan one thing kind sort part member anymore job
+teaching person people guy girl fan one thing kind sort part member anymore job be been was were am get got
 """.split())
 # Korean words that never make an old value on their own.
 KO_NOT_VALUE = frozenset("""
@@ -88,6 +98,7 @@ _NOT_DONE_AFTER = re.compile(NOT_DONE_AFTER)
 _NOT_DONE_BEFORE = re.compile(NOT_DONE_BEFORE)
 _CONTRAST_KO = re.compile("|".join(f"(?:{cue})" for cue in CONTRAST_KO))
 _CESSATION_EN = [re.compile(rule, re.I) for rule in CESSATION_EN]
+_PAST_THEN_NOW_KO = [re.compile(rule) for rule in PAST_THEN_NOW_KO]
 _GUARDS = [re.compile(rule, re.I) for rule in GUARDS]
 _NUMERAL = re.compile(f"^(?:{NUMERAL_KO})$")
 _TYPED = re.compile(rf"(?P<value>(?:{NUMERAL_KO})\s?(?P<unit>{UNITS_KO})|(?P<age>{AGE_WORD_KO})(?![가-힣]{{0,1}}(?:살|세)))")
@@ -263,11 +274,21 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
                 start = clause_start + before.rfind(phrase.split()[0])
                 ending = _CUE_ENDING_KO.match(text, match.end()) if not contrast else None
                 found.append((start, ending.end() if ending else match.end(), phrase))
+    for pattern in _PAST_THEN_NOW_KO:
+        for match in pattern.finditer(text):
+            old = _strip_particle(match.group("old"))
+            if old not in KO_NOT_VALUE and not _VOCATIVE.match(old):
+                found.append((match.start("old"), match.end(), old))
     for pattern in _CESSATION_EN:
         for match in pattern.finditer(text):
             start = text.rfind(" ", 0, match.start()) + 1 if match.group(0).startswith("n't") else match.start()
+            end = match.end()
+            if "from" in pattern.pattern and re.search(r"\b(?:from|out\s+of)\s+$", text[:match.start("old")]):
+                # "changed my major from biology to nursing": only "from biology " goes
+                start = text.rfind("from", 0, match.start("old")) if "from" in text[:match.start("old")] else start
+                end = match.end("old")
             for term in _english_old_terms(match.group("old")):
-                found.append((start, match.end(), term))  # "don't play X anymore" from its first word
+                found.append((start, end, term))  # "don't play X anymore" from its first word
     return found
 
 

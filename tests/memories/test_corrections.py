@@ -97,3 +97,24 @@ def test_without_terms_drops_only_the_clauses_that_use_a_term():
     text = "my band. i play oboe in a jazz trio lol, we're called the night owls"
 
     assert without_terms(text, ["oboe"]) == "my band. we're called the night owls"
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("원래 학생이었는데 이제 직장인이야", "학생", "직장인"),
+    ("강남 살았는데 요즘은 판교 살아", "강남", "판교"),
+    ("i used to live in denver but now i'm in boulder", "denver", "boulder"),
+    ("i used to be a barista, but now i manage the shop", "barista", "manage"),
+    ("class is on saturday now, not wednesday", "wednesday", "saturday"),
+    ("i changed my major from biology to nursing", "biology", "nursing"),
+    ("더 이상 필라테스 안 해 요가 다녀", "필라테스", "요가"),
+])
+def test_what_was_so_before_now_is_old(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert new in correction.cleaned and not mentions(correction.cleaned, old)
+
+
+@pytest.mark.parametrize("text", ["어제 비 왔는데 이제 그쳤어", "나 어제 강남 갔는데 이제 집이야"])
+def test_a_past_event_before_now_is_not_an_old_value(text):
+    assert find_correction(text) is None
