@@ -60,6 +60,11 @@ _END = re.compile(r"롤플\S*\s*(?:끝|그만|종료|멈춰|스탑|중단)|역�
                   r"|(?:여기까지|이제)\s*(?:현실|본론)|\b(?:end|stop|quit|pause|exit)\s+(?:the\s+)?(?:role-?\s?play|rp|story"
                   r"|game)\b|\b(?:role-?\s?play|rp)\s+(?:is\s+)?(?:over|done|ended)\b|\bback\s+to\s+(?:reality|real\s+life)\b"
                   r"|\bbreaking\s+character\b", re.I)
+# Closing a game in few words ("ㅋㅋㅋ 끝 재밌네", "the end!") or a comment on the acting ("언니 연기 미쳤다"):
+# only while a window is open, where a bare "끝" can only mean the game.
+_END_SHORT = re.compile(r"^\W*(?:[ㅋㅎ]+\s*)?(?:끝|끗|땡|컷)(?=[\s!~.ㅋㅎ]|$)|^\W*(?:the\s+end|end\s+scene|fin|scene)\W*$"
+                        r"|(?:연기|역할극|상황극|롤플)\S*\s*(?:재밌|재미있|잘\s*하|잘했|최고|미쳤|대박|좋았)"
+                        r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game)\b", re.I)
 _OOC_MARK = re.compile(r"^\s*[(\[]\s*(?:ooc|OOC|현실|진지)\b|\bOOC\b|\(\s*ooc\s*[):]|//\s*ooc|현실\s*얘기|진지하게\s*(?:현실|말)", re.I)
 _NARRATION = re.compile(r"\*[^*\n]{3,80}\*|^\s*\([^)]{3,60}\)|^\s*[\"“][^\"”]{2,}[\"”]\s*(?:\w+\s+)?(?:said|says|asked|shouted|"
                         r"whispered)|\b(?:draws?|unsheathes?|bows?|nods?|grins?|smirks?)\s+(?:his|her|my|the)\b")
@@ -86,7 +91,7 @@ class RolePlayWindow:
         if self._gap(at):
             self.active = False
         self._last_at = at or self._last_at
-        if _END.search(text):
+        if _END.search(text) or (self.active and _END_SHORT.search(text)):
             self.active = False
         elif _PROPOSAL.search(text) or (_RP_WORDS.search(text) and _ASSIGN_ROLE.search(text)) \
                 or _BOTH_ROLES.search(text):
@@ -97,7 +102,7 @@ class RolePlayWindow:
         if self._gap(at):
             self.active = False
         self._last_at = at or self._last_at
-        if _END.search(text):
+        if _END.search(text) or (self.active and _END_SHORT.search(text)):
             self.active = False
             return bool(in_character(text, context)) and not _OOC_MARK.search(text)
         if _OOC_MARK.search(text) or _OUT_OF_CHARACTER.search(text):

@@ -76,6 +76,7 @@ def test_in_character_hometown_does_not_supersede_the_real_one():
     ("롤플 끝!", "아 근데 나 진짜로 어제 망원동으로 이사했어", "residence", "망원동"),
     ("ok end the roleplay lol", "for real though i'm a dental hygienist", "occupation", "dental hygienist"),
     ("역할극 그만하자 ㅋㅋ", "나 사실 간호사야", "occupation", "간호사"),
+    ("ㅋㅋㅋㅋ 끝 재밌네", "아 근데 나 진짜로 어제 망원동으로 이사했어", "residence", "망원동"),  # a bare 끝 in a game
 ])
 def test_ending_the_role_play_lets_real_facts_through(end, real, subject, value):
     result = run(U("let's do a zombie roleplay" if end.startswith("ok") else "좀비 롤플 하자"),
@@ -505,3 +506,10 @@ def test_persona_introductions_inside_role_play_are_ignored(turns):
     result = run(*turns)
     last = f"m{len(turns) - 1}"
     assert from_message(result, last) == []
+
+
+def test_the_characters_own_words_after_a_game_it_praised_are_kept():
+    result = run(U("심심한데 역할극 하자 ㅋㅋ 너는 코치고 난 선수야"), A("(호루라기 삑!) 선수! 다섯 바퀴 간다!"),
+                 U("ㅋㅋㅋ 끝 재밌네"), A("ㅋㅋ 언니 연기 미쳤다 🎭"), U("너는 요즘 뭐 배워?"),
+                 A("나 요즘 복싱 배워!! 스트레스 풀리고 완전 좋아"))
+    assert any("복싱" in fact.content for fact in result.facts if fact.speaker == "character")
