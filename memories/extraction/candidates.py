@@ -1,7 +1,8 @@
 """A fact found in one message before it becomes an ExtractedFact, and how its content sentence reads.
 
 The content is "<label>: <value>" in the user's language ("사는 곳: 신촌", "Hometown: Busan"): the value
-stays verbatim, the label names the subject (its registry row), so the line reads well in a prompt block (seed 003 §16 P1).
+stays verbatim, the label names the subject (from its registry row), so the line reads well in a prompt block
+(seed 003 §16 P1).
 """
 from __future__ import annotations
 

@@ -128,7 +128,8 @@ SUBJECTS = (
     Subject("goal", "goal", STATE, MANY, "목표", "Goal", ask_en=r"\bgoals?\b"),
     Subject("goal_score", "goal", STATE, ONE, "목표 점수", "Target score"),
     # habit
-    Subject("part_time_job", "habit", STATE, ONE, "알바", "Part-time job", changes=("알바", "part-time", "part time", "shift"),
+    Subject("part_time_job", "habit", STATE, ONE, "알바", "Part-time job",
+            changes=("알바", "part-time", "part time", "shift"),
             ask_ko=r"알바|아르바이트", ask_en=r"part[- ]time"),
     Subject("sport", "habit", STATE, MANY, "하는 운동", "Sport", ask_ko=r"운동",
             ask_en=r"sport|work out|exercise|do you play"),

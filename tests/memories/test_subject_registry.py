@@ -120,7 +120,8 @@ def test_extraction_loads_without_django():
         f"for name in {names!r}:\n"
         "    importlib.import_module('memories.extraction.' + name)\n"
         "loaded = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
-        "outside = sorted(m for m in sys.modules if m.startswith('memories.') and not m.startswith('memories.extraction'))\n"
+        "outside = sorted(m for m in sys.modules\n"
+        "                 if m.startswith('memories.') and not m.startswith('memories.extraction'))\n"
         "print(loaded, outside)\n"
     )
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
