@@ -28,7 +28,7 @@ class ExistingFact:
 
 @dataclass(frozen=True)
 class ExtractedFact:
-    """One memory to write. `subject` is a key of memories.subjects ('' for a plain episode)."""
+    """One memory to write. `subject` is a key of the subject registry (registry.py) ('' for a plain episode)."""
 
     content: str  # a short sentence in the user's language, e.g. "생일은 11월 2일"
     subject: str = ""

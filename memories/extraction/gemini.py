@@ -27,13 +27,6 @@ from pydantic import BaseModel, Field
 
 from ..categories import MemoryCategory, MemoryKind
 from ..deadline import DeadlineExceeded, remaining_ms, request_timeout_ms
-from ..subjects import (
-    IDENTITY_SUBJECTS,
-    SINGLE_VALUED_SUBJECTS,
-    SUBJECT_CATEGORIES,
-    category_for_subject,
-    is_identity_subject,
-)
 from .base import (
     SUMMARY_EMOTIONS,
     ChatTurn,
@@ -43,6 +36,13 @@ from .base import (
     ExtractionResult,
     Extractor,
     SpecialDate,
+)
+from .registry import (
+    IDENTITY_SUBJECTS,
+    SINGLE_VALUED_SUBJECTS,
+    SUBJECT_CATEGORIES,
+    category_for_subject,
+    is_identity_subject,
 )
 
 logger = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .candidates import FAVORITE_TOPICS, Candidate
+from .candidates import Candidate
 from .korean_text import about_someone_else, clauses, name_at, strip_name_suffix, valid_value, wished_after
 from .lexicon import (
     ANIMALS_KO,
@@ -22,6 +22,7 @@ from .lexicon import (
     is_food_ko,
 )
 from .morphology import is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
+from .registry import FAVORITE_TOPICS
 
 TOPIC_SUBJECTS_KO = {
     "음식": "favorite_food", "먹을거": "favorite_food", "먹을 거": "favorite_food", "메뉴": "favorite_food",

@@ -18,9 +18,6 @@ import re
 from collections import Counter
 from datetime import date
 
-from memories.categories import MemoryCategory
-from memories.subjects import category_for_subject, is_identity_subject, is_single_valued
-
 from .base import (
     UNREAL_CONFIDENCE,
     ChatTurn,
@@ -45,6 +42,7 @@ from .korean_preferences import type_subject as korean_type_subject
 from .lexicon import is_korean
 from .morphology import content_nouns
 from .questions import asked_back, asked_subject, bare_answer, dangling_subject, first_clause
+from .registry import category_for_subject, is_identity_subject, is_single_valued
 from .roleplay import RolePlayWindow, in_character
 from .salience import (
     is_chatter,
@@ -160,16 +158,16 @@ def _episode_category(facts: list[ExtractedFact], events: list[Event], emotion: 
     if facts:
         return max(facts, key=lambda f: f.importance).category
     if events:
-        return MemoryCategory.EVENT
+        return "event"
     if re.search(r"고민|걱정|불안|worr(?:y|ied)|anxious", text, re.I) or (emotion and emotion.key in _NEGATIVE):
-        return MemoryCategory.WORRY
+        return "worry"
     if re.search(r"여친|남친|여자\s*친구|남자\s*친구|연애|썸|고백|헤어졌|girlfriend|boyfriend|crush|dating|broke up", text, re.I):
-        return MemoryCategory.RELATIONSHIP
+        return "relationship"
     if re.search(r"목표|계획|하려고|할\s*거야|준비\s*중|goal|plan to|going to", text, re.I):
-        return MemoryCategory.GOAL
+        return "goal"
     if re.search(r"생각에는|내\s*생각|I think|in my opinion", text, re.I):
-        return MemoryCategory.OPINION
-    return MemoryCategory.OTHER
+        return "opinion"
+    return "other"
 
 
 def _episode_importance(has_facts: bool, dated: bool, emotion: Emotion | None, explicit: bool, text: str,
@@ -297,7 +295,7 @@ class _MessageExtraction:
             self.facts.append(self._fact(
                 content=_event_content(event, self.korean),
                 value=event.what,
-                category=str(MemoryCategory.EVENT),
+                category="event",
                 kind="episodic",
                 importance=min(10, 6 + (1 if event.on > now.date() else 0) + (2 if self.explicit else 0)),
                 emotion=emotion.label if emotion else "",

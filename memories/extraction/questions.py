@@ -24,72 +24,8 @@ from .lexicon import (
     is_occupation_ko,
 )
 from .morphology import noun_phrase_after
+from .registry import QUESTION_CUES
 
-# Checked in order inside one question sentence: "뭐라고 부를까? 그냥 이름 부를까?" asks for a nickname.
-_KO_QUESTIONS = (
-    ("nickname", r"뭐라고\s*(?:부르|불러|부를)|호칭|부를까|불러\s*줄까|불러줄까|애칭|별명|닉네임"),
-    ("name", r"이름"),
-    ("age", r"몇\s*살|나이|몇\s*년생"),
-    ("birthday", r"생일|언제\s*태어"),
-    ("major", r"전공|무슨\s*과(?![가-힣])|무슨\s*학과|어느\s*과(?![가-힣])"),
-    ("school", r"학교\s*어디|어느\s*학교|무슨\s*학교|어느\s*대학|어디\s*대학"),
-    ("occupation", r"무슨\s*일|직업|학생이야|학생이에요|학생이니|직장인|일해|회사\s*다녀|뭐\s*하는\s*사람|뭐\s*해\s*먹고"),
-    ("mbti", r"mbti|엠비티아이"),
-    ("hometown", r"고향|출신"),
-    ("residence", r"어디\s*살|사는\s*곳|어디\s*사|사는\s*데|어느\s*동네|어디에\s*살"),
-    ("blood_type", r"혈액형"),
-    ("height", r"키(?:는|가)|키\s*몇|몇\s*센치|키\s*커"),
-    ("weight", r"몸무게"),
-    ("family", r"가족|형제|남매|외동"),
-    ("pet", r"반려|애완|키우는\s*(?:동물|거|애)|동물\s*키워|펫|강아지\s*키워|고양이\s*키워|키워\s*\?|키우니|키우세요|키우는\s*거"
-            r"|어떤\s*(?:새|강아지|고양이|애|종)|(?:강아지|고양이|새|앵무새|햄스터|토끼)\s*(?:이름|종류|몇\s*살)"),
-    ("allergy", r"알레르기|알러지"),
-    ("phobia", r"무서워하는|무서운\s*(?:거|게|것)|공포증"),
-    ("favorite_food", r"좋아하는\s*음식|최애\s*음식|음식은|뭐\s*먹는\s*거\s*좋아|무슨\s*음식"),
-    ("favorite_season", r"계절"),
-    ("favorite_color", r"색깔|무슨\s*색|좋아하는\s*색|어떤\s*색"),
-    ("favorite_movie", r"영화"),
-    ("favorite_artist", r"가수|밴드|아이돌|누구\s*노래|무슨\s*노래|노래\s*뭐|노래는\s*뭐|뭐\s*들어"),
-    ("best_friend", r"친한\s*친구|베프|절친|단짝"),
-    ("dating_status", r"연애|여친|남친|여자\s*친구|남자\s*친구|애인|사귀는|만나는\s*사람|결혼"),
-    ("part_time_job", r"알바|아르바이트"),
-    ("hobby", r"취미|쉬는\s*날|주말에\s*(?:뭐|주로)"),
-    ("sport", r"운동"),
-    ("dream_job", r"꿈이|꿈은|장래\s*희망|되고\s*싶"),
-    ("handedness", r"손잡이|어느\s*손|무슨\s*손"),
-)
-_EN_QUESTIONS = (
-    ("nickname", r"what should i call you|what do you want me to call you|call you|nickname"),
-    ("name", r"your name|who are you"),
-    ("age", r"how old|your age"),
-    ("birthday", r"birthday|when were you born"),
-    ("major", r"major|studying|what do you study"),
-    ("occupation", r"what do you do|your job|for a living|do you work|are you a student"),
-    ("mbti", r"mbti"),
-    ("hometown", r"where are you from|hometown|grow up|grew up"),
-    ("residence", r"where do you live|where are you living|where do you stay|live now"),
-    ("blood_type", r"blood type"),
-    ("height", r"how tall|your height"),
-    ("allergy", r"allergic|allerg"),
-    ("phobia", r"scared of|afraid of|your fears?|phobia|frighten"),
-    ("pet", r"\bpets?\b|any animals|\b(?:dog|cat|puppy|kitten)s?\b"),
-    ("sibling", r"siblings|brothers|sisters"),
-    ("dating_status", r"seeing anyone|seeing someone|are you dating|are you single|girlfriend|boyfriend"
-                      r"|in a relationship|"
-                      r"partner|married"),
-    ("favorite_food", r"favou?rite food|what do you like to eat"),
-    ("favorite_season", r"season"),
-    ("favorite_color", r"colou?r"),
-    ("favorite_movie", r"movie|film"),
-    ("favorite_artist", r"singer|band|artist|who do you listen|what music|what are you listening|what do you listen"),
-    ("favorite_book", r"\bbooks?\b|\bnovel\b"),
-    ("goal", r"\bgoals?\b"),
-    ("best_friend", r"best friend|closest friend|bff"),
-    ("part_time_job", r"part[- ]time"),
-    ("hobby", r"hobby|hobbies|free time|spare time|for fun"),
-    ("sport", r"sport|work out|exercise|do you play"),
-    ("dream_job", r"dream job|dream is|want to be when|want to become"),
-)
 _KO_FILLERS = re.compile(r"^(?:(?:음+|어+|아+|흠+|글쎄|일단|사실|그냥|나는|난|저는|전|내|제|뭐|음…|어…|아…|헐|오|응|ㅇㅇ|웅|네|넵|"
                          r"요즘은?|최근엔?|최근에는?|주로|보통|평소엔?|평소에는?|아마|원래|본래|나중에|언젠가|(?:나|저)(?=\s)|"
                          r"(?:주말|평일|아침|저녁|밤|매일|매주|쉬는\s*날|시간\s*날\s*때)(?:마다|에는|엔|에|은|는)?(?=\s))"
@@ -133,7 +69,7 @@ def asked_subject(assistant_text: str) -> str:
     if not assistant_text:
         return ""
     korean = bool(re.search(r"[가-힣]", assistant_text))
-    table = _KO_QUESTIONS if korean else _EN_QUESTIONS
+    table = QUESTION_CUES["ko" if korean else "en"]  # each subject's question cue lives in its registry row
     for sentence in reversed(_question_sentences(assistant_text)[-2:]):
         for subject, pattern in table:
             if re.search(pattern, sentence, re.I):
