@@ -184,11 +184,25 @@ _NOT_STREET_WORDS = frozenset({
 })
 
 
+# Words ending in 로/길 that are no road ("솔로 3년차", "앞으로 2주", "바로 3시"), and what after the number says it is
+# a count or a time, not a house number.
+_NOT_ROAD_WORDS = frozenset("""
+솔로 프로 제로 히어로 레트로 마이크로 매크로 바로 새로 따로 서로 정말로 진짜로 실제로 주로 대체로 스스로 절대로 그대로 멋대로
+억지로 겉으로 앞으로 뒤로 위로 아래로 옆으로 처음으로 마지막으로 혼자로 실로 고로 그러므로 때로 대로 길 한길 외길 지름길 골목길
+등굣길 퇴근길 출근길 귀갓길 산책길 밤길 눈길 빗길 첫길 오솔길 꽃길
+""".split())
+_COUNT_AFTER_ROAD = re.compile(r"\s?(?:년|살|개|번째|번|시간|시|분|초|차|월|일|주|명|층|킬로|키로|km|kg|등|위|점|%|배|회|세|장|권|잔|병)")
+
+
 def _find_addresses(text: str) -> list[_Span]:
     spans = []
     for match in _ADDRESS.finditer(text):
         words = match.group().casefold().split()
         if len(words) > 1 and words[0][0].isdigit() and any(word in _NOT_STREET_WORDS for word in words[1:-1]):
+            continue
+        road = re.match(r"([가-힣]+?)(?:로|길)\s?\d", match.group())
+        if road and (re.sub(r"\s?\d+$", "", road.group(0)) in _NOT_ROAD_WORDS
+                     or _COUNT_AFTER_ROAD.match(text, match.end())):
             continue
         spans.append(_Span(match.start(), match.end(), ADDRESS_MASK, ADDRESS))
     return spans

@@ -18,12 +18,19 @@ JOKE = (
     r"농담(?:이고|이야|이에요|이에여|임|ㅋ|입니다|이구요|이요|이지|인\s*거\s*알지)|장난(?:이고|이야|이에요|임|ㅋ)|뻥(?:이고|이야|임|ㅋ)",
     r"\bjk\b|\bj/k\b|\bjust\s+kidding\b|\bkidding\b|\bjoking\b|\b(?:i'm|im)\s+messing\s+with\s+you\b",
 )
+# Weighing a change, not making it ("필라테스 강사로 이직할까 고민중", "thinking about becoming a nurse"): the
+# clause states no fact, though the message is real and kept.
+WISH = (
+    r"(?:할까|갈까|될까|볼까|옮길까|바꿀까|그만둘까|배울까|살까)\s*(?:고민|생각|싶|하는\s*중|봐)",
+    r"\b(?:thinking\s+(?:about|of)|considering)\s+(?:\w+ing|becoming|moving|switching|getting|quitting)\b",
+)
 # "농담 아니고", "not kidding": the speaker insists it is true.
 NOT_JOKE = r"농담\s*아니|장난\s*아니|뻥\s*아니|진심|\bnot\s+(?:kidding|joking)\b|\bno\s+joke\b|\bfor\s+real\b"
 
 _HYPOTHETICAL = re.compile("|".join(HYPOTHETICAL), re.I)
 _JOKE = re.compile("|".join(JOKE), re.I)
 _NOT_JOKE = re.compile(NOT_JOKE, re.I)
+_WISH = re.compile("|".join(WISH), re.I)
 
 
 def is_hypothetical(text: str) -> bool:
@@ -37,3 +44,8 @@ def is_joke(text: str) -> bool:
 def is_unreal(text: str) -> bool:
     """Whether `text` supposes or jokes rather than states (its claims are not facts about the speaker)."""
     return is_hypothetical(text) or is_joke(text)
+
+
+def is_wish(text: str) -> bool:
+    """Whether `text` weighs a change rather than states one (its values are no facts; the message is real)."""
+    return _WISH.search(text) is not None

@@ -31,7 +31,7 @@ from .behaviour import avoid_topics
 from .candidates import Candidate, render_content
 from .character_side import character_fact
 from .corrections import Correction, find_correction, mentions
-from .guards import is_hypothetical, is_joke
+from .guards import is_hypothetical, is_joke, is_wish
 from .korean_text import clauses
 from .dates import event_date, find_month_days, format_date, format_month_day
 from .emotions import Emotion, detect_emotion, summary_emotion
@@ -243,8 +243,9 @@ class _MessageExtraction:
             answer = bare_answer(asked, self.text, self.korean, question=context)
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
-        if self.unreal_clauses:
-            unreal = [_normalise(clause) for clause in self.unreal_clauses]
+        wished = [] if self.role_play else [clause for clause in clauses(self.text) if is_wish(clause)]
+        if self.unreal_clauses or wished:
+            unreal = [_normalise(clause) for clause in self.unreal_clauses + wished]
             found = [c for c in found if not any(_normalise(c.value) in clause for clause in unreal)]
         return _merge(found)
 

@@ -368,3 +368,14 @@ def test_an_identifier_of_letters_and_digits_named_right_before_it_is_masked(tex
 @pytest.mark.parametrize("text", ["학번 20231234 이야", "membership number is pending", "license number 123"])
 def test_named_identifiers_need_a_token_with_four_digits(text):
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text", ["연애는 솔로 3년차 ㅋㅋ", "앞으로 2주 남음", "바로 3시에 봐", "퇴근길 3번 버스 탐"])
+def test_words_ending_in_ro_or_gil_followed_by_a_count_are_no_road_address(text):
+    assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize("text,expected", [("우리집 테헤란로 152 야", "우리집 [주소] 야"),
+                                           ("세종대로 110 근처 살아", "[주소] 근처 살아")])
+def test_road_addresses_are_still_masked(text, expected):
+    assert mask_pii(text).text == expected

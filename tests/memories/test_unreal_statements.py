@@ -92,3 +92,17 @@ def test_the_prompt_never_states_a_joke_but_the_user_can_still_see_it(system_cli
 @pytest.mark.parametrize("text", ["우리 언니 서른이야", "서른 즈음에 노래 좋아해", "마흔 넘으면 힘들대"])
 def test_a_bare_age_word_about_someone_else_or_in_passing_is_not_the_users_age(text):
     assert not [fact for fact in extract(text).facts if fact.subject == "age"]
+
+
+def test_weighing_a_change_states_no_fact_but_the_message_is_kept_and_injected():
+    result = extract("병원일 너무 빡세서 필라테스 강사로 이직할까 고민중")
+
+    assert not [fact for fact in result.facts if fact.subject == "occupation"]
+    episodes = [fact for fact in result.facts if fact.kind != "semantic"]
+    assert episodes and all(fact.confidence is None for fact in episodes)
+
+
+def test_a_wish_in_one_clause_leaves_the_fact_of_another():
+    result = extract("나 물리치료사야. 필라테스 강사로 이직할까 고민중")
+
+    assert [fact.value for fact in result.facts if fact.subject == "occupation"] == ["물리치료사"]
