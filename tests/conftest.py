@@ -1,6 +1,8 @@
 """Shared fixtures: the healthchecks trio (alice, bob, charlie the operator) and a system client."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -88,3 +90,19 @@ def premium(alice):
 
     UserPlan.objects.filter(user=alice).update(plan=Plan.PREMIUM)
     return alice
+
+
+@pytest.fixture
+def post_turns(system_client, django_capture_on_commit_callbacks):
+    """Post chat messages for alice and chunsim as a chat backend would, leaving processing to the next prompt
+    request: post_turns("c1", ("t1u", "user text"), ("t1a", "character reply"), start="…+09:00").
+    An id ending in "a" is the character's turn; messages are one second apart from `start`."""
+    def _post(conversation, *pairs, start="2026-03-01T21:00:00+09:00"):
+        at = datetime.fromisoformat(start)
+        messages = [{"id": mid, "role": "assistant" if mid.endswith("a") else "user", "content": text,
+                     "createdAt": (at + timedelta(seconds=index)).isoformat()} for index, (mid, text) in enumerate(pairs)]
+        with django_capture_on_commit_callbacks(execute=False):
+            response = system_client.post("/api/context/chunsim/messages?user=alice",
+                                          {"conversationId": conversation, "messages": messages}, format="json")
+        assert response.status_code == 202, response.content
+    return _post

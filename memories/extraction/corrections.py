@@ -80,9 +80,11 @@ NUMERAL_KO = rf"\d[\d,.]*|(?:[이삼사오육칠팔구]?[십백천만])+[일이�
 # Units of typed values, and the unit an age word without a counter has ("이제 서른둘이에요").
 UNITS_KO = r"시(?![간작험즌])|보|권|살|갑|번|개|잔|병|킬로|키로|km|kg|시간|분|층|평|일|회"
 AGE_WORD_KO = r"(?<![가-힣])(?:(?:스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|열(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉))"
-# What keeps a message from correcting anything: reported speech (and the shared guards of extraction.guards).
+# What keeps a message from correcting anything: reported speech, a condition of the speaker's (and the shared
+# guards of extraction.guards).
 GUARDS = (
     r"(?:그만뒀|관뒀|접었|팔았|포기했|이사했|이사갔|옮겼|안\s*산)\s*(?:대|다더라|다던데|다네|단다)|\b(?:he|she|they)\s+(?:quit|sold|moved)\b",
+    r"\bif\s+i\b",  # any condition of the speaker's ("if i quit my job …"), beyond guards.HYPOTHETICAL
 )
 # What right after a cessation cue says it did not (or not yet) happen: "포기 못해", "그만둘까", "퇴사하고 싶다".
 NOT_DONE_AFTER = r"\s*(?:못|안\s|않|할까|하려|할래|하고\s*싶|할\s*거|할지|해야|하면|할\s*수|하긴)"
@@ -294,8 +296,7 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
 
 def find_correction(text: str) -> Correction | None:
     """The old terms `text` says no longer hold, and the text without them; None when it corrects nothing."""
-    if not text or is_unreal(text) or re.search(r"\bif\s+i\b", text, re.I) \
-            or any(guard.search(text) for guard in _GUARDS):
+    if not text or is_unreal(text) or any(guard.search(text) for guard in _GUARDS):
         return None
     spans = _cue_spans(text)
     if not spans and not any(marker in text.casefold() for marker in CHANGE_MARKERS):

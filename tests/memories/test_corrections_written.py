@@ -6,28 +6,11 @@ correcting message, which repeats it.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
-import pytest
-
 from audit.models import AuditLog
 from conversations.processing import process_scope
 from memories.models import MemoryItem
 
 PROMPT = "/api/context/chunsim/prompt?user=alice"
-
-
-@pytest.fixture
-def post_turns(system_client, django_capture_on_commit_callbacks):
-    def _post(conversation, *pairs, start="2026-03-01T21:00:00+09:00"):
-        at = datetime.fromisoformat(start)
-        messages = [{"id": mid, "role": "user" if mid.endswith("u") else "assistant", "content": text,
-                     "createdAt": (at + timedelta(seconds=index)).isoformat()} for index, (mid, text) in enumerate(pairs)]
-        with django_capture_on_commit_callbacks(execute=False):
-            response = system_client.post("/api/context/chunsim/messages?user=alice",
-                                          {"conversationId": conversation, "messages": messages}, format="json")
-        assert response.status_code == 202, response.content
-    return _post
 
 
 def prompt(client, message) -> str:

@@ -4,7 +4,7 @@ Sentences written for these tests; the recall corpus is not used.
 """
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
@@ -63,21 +63,8 @@ def test_a_plain_statement_keeps_the_writers_confidence():
     assert result.facts and all(fact.confidence is None for fact in result.facts)
 
 
-@pytest.fixture
-def post_turns(system_client, django_capture_on_commit_callbacks):
-    def _post(*pairs, start="2026-03-01T21:00:00+09:00"):
-        at = datetime.fromisoformat(start)
-        messages = [{"id": mid, "role": "user", "content": text, "createdAt": (at + timedelta(seconds=i)).isoformat()}
-                    for i, (mid, text) in enumerate(pairs)]
-        with django_capture_on_commit_callbacks(execute=False):
-            response = system_client.post("/api/context/chunsim/messages?user=alice",
-                                          {"conversationId": "c1", "messages": messages}, format="json")
-        assert response.status_code == 202, response.content
-    return _post
-
-
 def test_the_prompt_never_states_a_joke_but_the_user_can_still_see_it(system_client, post_turns, chunsim, alice):
-    post_turns(("t1u", "나 바리스타야 카페에서 일해"), ("t2u", "사실 나 전직 국정원 요원임 ㅋㅋ 농담이고"))
+    post_turns("c1", ("t1u", "나 바리스타야 카페에서 일해"), ("t2u", "사실 나 전직 국정원 요원임 ㅋㅋ 농담이고"))
 
     response = system_client.post("/api/context/chunsim/prompt?user=alice", {"message": "나 무슨 일 한다고 했지?"},
                                   format="json")
