@@ -22,6 +22,7 @@ from context_layers.pipeline_updates import HeartbeatStats, heartbeat_record, ru
 from context_layers.relationship import RelationshipSignals, relationship_apply
 from core.jobs import TRANSIENT_ERRORS, error_code
 from memories.extraction.base import ChatTurn, ExistingFact
+from memories.extraction.corrections import corrected_facts
 from memories.extraction.factory import get_extractor, get_pii_second_pass
 from memories.fact_writing import SurpriseThresholds, memory_write_fact
 from memories.pii import mask_substrings
@@ -155,6 +156,9 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
             result.facts = [fact for fact in result.facts
                             if spoken_by.get(fact.source_message_id) == fact.speaker
                             or (not fact.source_message_id and fact.speaker == "user")]
+            # Corrections for every extractor ("유성 안 살아, 세종으로 이사왔어"): the local one marks them itself.
+            result.facts = corrected_facts(result.facts, {m.external_id: m.content for m in pending
+                                                          if m.role == MessageRole.USER})
             sent_at = {m.external_id: m.local_created_at for m in pending}
             result.facts = [
                 replace(fact, event_date=sent_at[fact.source_message_id].date())

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from .guards import is_unreal
+from .registry import label_for
 
 # --- data ---------------------------------------------------------------------------------------------------
 
@@ -354,3 +355,48 @@ def without_terms(text: str, terms, cuts: list[tuple[int, int]] = ()) -> str:
 def substance(text: str) -> int:
     """How many letters and digits `text` has beyond a vocative or filler (what a stripped memory must keep)."""
     return len(re.sub(r"[^\w가-힣]|[ㄱ-ㅎㅏ-ㅣ]", "", text))
+
+
+def corrected_facts(facts: list, user_texts: dict[str, str]) -> list:
+    """The facts of any extractor with the corrections of the user's messages applied (`user_texts`: message
+    id → masked text). For a message the extractor took facts from, that corrects something and has no fact
+    carrying `replaces` yet (the local extractor sets it itself): its facts lose the clauses that repeat an old
+    word (a fact whose value is the old one goes), and its first fact left carries `replaces` — or, if none is
+    left, an episode with the message's words without the old ones does. A message the extractor took nothing
+    from (role-play, chatter) stays so. Other facts are returned as they are, in order."""
+    from dataclasses import replace
+
+    from .base import ExtractedFact
+
+    carried = {fact.source_message_id for fact in facts if fact.replaces}
+    out = list(facts)
+    for message_id, text in user_texts.items():
+        if message_id in carried:
+            continue
+        own = any(fact.source_message_id == message_id and fact.speaker == "user" for fact in out)
+        correction = find_correction(text) if own else None
+        if correction is None:
+            continue
+        terms = correction.old_terms
+        kept, carrier = [], None
+        for fact in out:
+            if fact.source_message_id != message_id or fact.speaker != "user":
+                kept.append(fact)
+                continue
+            if fact.value and any(mentions(fact.value, term) for term in terms):
+                continue  # the old value itself
+            content = without_terms(fact.content, terms) if any(mentions(fact.content, t) for t in terms) \
+                else fact.content
+            if not content and fact.subject and fact.value:  # "유성에서 세종으로 이사함" → "사는 곳: 세종"
+                content = f"{label_for(fact.subject, bool(_HANGUL.search(fact.value + text)))}: {fact.value}"
+            if not content:
+                continue
+            fact = replace(fact, content=content)
+            if carrier is None:
+                fact = carrier = replace(fact, replaces=terms)
+            kept.append(fact)
+        if carrier is None and correction.cleaned:
+            kept.append(ExtractedFact(content=correction.cleaned, kind="episodic", importance=7,
+                                      source_message_id=message_id, replaces=terms))
+        out = kept
+    return out

@@ -70,6 +70,7 @@ class StubGemini:
         self.requests: list[tuple[str, str, dict, dict]] = []
         self.lock = threading.Lock()
         self.fail_generate = False  # answer every generateContent with 503
+        self.extraction_replies: list[dict] = []  # answered in turn before EXTRACTION_REPLY
         self.base_url = ""
 
     # -- what the test reads
@@ -105,7 +106,8 @@ class StubGemini:
             if kind == "pii":
                 payload = {"items": [{"text": ADDRESS, "kind": "address"}] if ADDRESS in prompt else []}
             elif kind == "extraction":
-                payload = EXTRACTION_REPLY
+                with self.lock:
+                    payload = self.extraction_replies.pop(0) if self.extraction_replies else EXTRACTION_REPLY
             elif kind == "summary":
                 payload = SUMMARY_REPLY
             else:
@@ -253,6 +255,34 @@ def test_pipeline_with_gemini(gemini_on, post, system_client, alice, chunsim):
     body = system_client.get("/api/context/chunsim/conversations/c1?user=alice").json()
     assert body["status"] == "ended" and body["summaries"][0]["summary"] == SUMMARY_REPLY["summary"]
     assert not any(ADDRESS in m["content"] or "4821" in m["content"] for m in body["messages"])
+
+
+def _fact(content, subject, value, message_id, category="location"):
+    return {"content": content, "subject": subject, "value": value, "category": category, "kind": "semantic",
+            "importance": 7, "explicit": False, "source_message_id": message_id}
+
+
+def test_a_correction_through_gemini_never_leaves_the_old_value(gemini_on, post, system_client, alice, chunsim):
+    stub = gemini_on
+    empty = {**EXTRACTION_REPLY, "facts": [], "avoid_topics": [], "special_dates": []}
+    stub.extraction_replies = [
+        {**empty, "facts": [_fact("사는 곳: 해운대", "residence", "해운대", "r1"),
+                            _fact("해운대 바다 보면서 출근함", "", "", "r1", category="other")]},
+        {**empty, "facts": [_fact("해운대에서 광안리로 이사함", "residence", "광안리", "r2"),
+                            _fact("예전 동네 해운대", "previous_residence", "해운대", "r2")]},
+    ]
+    for message_id, text, at in (("r1", "나 해운대 살아 바다 보면서 출근함", "2026-03-01T21:00:00+09:00"),
+                                 ("r2", "나 이제 해운대 안 살아 ㅋㅋ 광안리로 이사 끝냄", "2026-03-05T21:00:00+09:00")):
+        response = post(URL, {"conversationId": "c1", "messages": [
+            {"id": message_id, "role": "user", "content": text, "createdAt": at}]})
+        assert response.status_code == 202, response.content
+
+    live = [(m.subject_key, m.subject_value, m.content) for m in _memories(alice, chunsim)]
+    assert ("residence", "광안리", "사는 곳: 광안리") in live
+    assert not any("해운대" in f"{value} {content}" for _, value, content in live)
+    block = system_client.post("/api/context/chunsim/prompt?user=alice", {"message": "나 어디 살지?"},
+                               format="json").json()["text"]
+    assert "광안리" in block and "해운대" not in block
 
 
 # --------------------------------------------------------------------------- Gemini down

@@ -118,3 +118,32 @@ def test_what_was_so_before_now_is_old(text, old, new):
 @pytest.mark.parametrize("text", ["어제 비 왔는데 이제 그쳤어", "나 어제 강남 갔는데 이제 집이야"])
 def test_a_past_event_before_now_is_not_an_old_value(text):
     assert find_correction(text) is None
+
+
+def test_any_extractors_facts_get_the_correction_applied():
+    """Facts as an LLM extractor writes them: the old value never survives, the new one stays, one carries it."""
+    from memories.extraction.base import ExtractedFact
+    from memories.extraction.corrections import corrected_facts
+
+    facts = [
+        ExtractedFact(content="유성에서 세종으로 이사함", subject="residence", value="세종", source_message_id="m1"),
+        ExtractedFact(content="예전 동네: 유성", subject="hometown", value="유성", source_message_id="m1"),
+        ExtractedFact(content="러닝 좋아함", subject="likes", value="러닝", source_message_id="m0"),
+    ]
+    texts = {"m0": "나 러닝 좋아해", "m1": "나 이제 유성 안 살아 ㅋㅋ 세종으로 이사왔어"}
+
+    result = corrected_facts(facts, texts)
+
+    assert [(f.subject, f.value) for f in result] == [("residence", "세종"), ("likes", "러닝")]
+    assert result[0].content == "사는 곳: 세종" and result[0].replaces == ("유성",)
+    assert not any(mentions(f.content, "유성") for f in result)
+
+
+def test_a_message_the_extractor_took_nothing_from_stays_so_and_marked_ones_are_left_alone():
+    from memories.extraction.base import ExtractedFact
+    from memories.extraction.corrections import corrected_facts
+
+    marked = ExtractedFact(content="세종으로 이사왔어", source_message_id="m1", replaces=("유성",))
+    texts = {"m1": "나 이제 유성 안 살아 세종으로 이사왔어", "m2": "(칼을 뽑으며) 나 이제 왕궁 안 살아"}
+
+    assert corrected_facts([marked], texts) == [marked]
