@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from .categories import MemorySource
-from .extraction.corrections import mentions, substance, without_terms
+from .extraction.corrections import mentions_any, substance, without_terms
 from .subjects import CHANGEABLE_SUBJECT_WORDS
 
 MIN_TERM_CHARS = 2
@@ -26,7 +26,11 @@ MIN_KEPT_CHARS = 8  # a corrected memory with fewer letters left ("my band.") sa
 
 def no_longer_true(text: str, replaced: Iterable[str]) -> bool:
     """Whether `text` (a memory's content and value) mentions one of the `replaced` values."""
-    return any(len("".join(term.split())) >= MIN_TERM_CHARS and mentions(text, term) for term in replaced)
+    return _replaced_test(replaced)(text)
+
+
+def _replaced_test(replaced: Iterable[str]) -> Callable[[str], bool]:
+    return mentions_any(term for term in replaced if len("".join(term.split())) >= MIN_TERM_CHARS)
 
 
 def corrected_text(content: str, value: str, terms: Iterable[str]) -> str | None:
@@ -45,7 +49,7 @@ def corrected_text(content: str, value: str, terms: Iterable[str]) -> str | None
 def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[[object], bool]:
     """A test of whether a memory (a MemoryItem) still holds, given the scope's superseded values and `facts`,
     the memories among which the current values of changeable subjects are found."""
-    replaced = sorted(outdated_values)
+    mentions_replaced = _replaced_test(sorted(outdated_values))  # prepared once for every memory tested
     current = {}
     for item in facts:
         if item.subject_key in CHANGEABLE_SUBJECT_WORDS:
@@ -67,7 +71,7 @@ def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[
         )
 
     def holds(item) -> bool:
-        if no_longer_true(f"{item.content} {item.subject_value}", replaced):
+        if mentions_replaced(f"{item.content} {item.subject_value}"):
             return False
         if item.source == MemorySource.CHARACTER:
             return True  # the character's own words are not about the user's changeable subjects

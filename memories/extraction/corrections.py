@@ -19,6 +19,7 @@ speech ("친구가 회사 그만뒀대") correct nothing; an old term the rest o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .guards import is_unreal
@@ -248,14 +249,33 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
+def _latin_pattern(term: str) -> str:
+    return r"(?<![A-Za-z])" + r"\s*".join(re.escape(part) for part in term.split()) + r"(?![A-Za-z])"
+
+
 def mentions(text: str, term: str) -> bool:
     """Whether `text` uses `term`: spacing and case ignored, whole words for Latin terms ("van" is not "advantage")."""
     if not term:
         return False
     if re.search(r"[A-Za-z]", term):
-        pattern = r"\s*".join(re.escape(part) for part in term.split())
-        return re.search(rf"(?<![A-Za-z]){pattern}(?![A-Za-z])", text, re.I) is not None
+        return re.search(_latin_pattern(term), text, re.I) is not None
     return _compact(term) in _compact(text)
+
+
+def mentions_any(terms) -> Callable[[str], bool]:
+    """`mentions` for many terms at once, prepared once: the test for each of many texts (the prompt block)."""
+    terms = [term for term in terms if term]
+    compact = [_compact(term) for term in terms if not re.search(r"[A-Za-z]", term)]
+    latin = [term for term in terms if re.search(r"[A-Za-z]", term)]
+    pattern = re.compile("|".join(_latin_pattern(term) for term in latin), re.I) if latin else None
+
+    def test(text: str) -> bool:
+        if compact:
+            folded = _compact(text)
+            if any(term in folded for term in compact):
+                return True
+        return pattern is not None and pattern.search(text) is not None
+    return test
 
 
 def _cue_spans(text: str) -> list[tuple[int, int, str]]:

@@ -147,3 +147,14 @@ def test_a_message_the_extractor_took_nothing_from_stays_so_and_marked_ones_are_
     texts = {"m1": "나 이제 유성 안 살아 세종으로 이사왔어", "m2": "(칼을 뽑으며) 나 이제 왕궁 안 살아"}
 
     assert corrected_facts([marked], texts) == [marked]
+
+
+def test_mentions_any_agrees_with_mentions_term_by_term():
+    from memories.extraction.corrections import mentions_any
+
+    terms = ["만 보", "east van", "유성", "Wednesday"]
+    texts = ["하루 만보 걷기", "Living in East  Van now", "that's an advantage", "유성구 살아", "wednesdays off", "없음"]
+    test = mentions_any(terms)
+    for text in texts:
+        assert test(text) == any(mentions(text, term) for term in terms), text
+    assert mentions_any([])("anything") is False
