@@ -34,6 +34,11 @@ SURPRISE_NEIGHBOURS = 50
 CHARACTER_HASH_PREFIX = "character\x00"
 
 
+def _digest(content: str, *, character_said: bool) -> str:
+    """The scope-unique hash of a memory's content, the character's words apart from the user's."""
+    return content_hash(f"{CHARACTER_HASH_PREFIX}{content}" if character_said else content)
+
+
 class WriteOutcome(str, Enum):
     CREATED = "created"
     REINFORCED = "reinforced"
@@ -101,7 +106,7 @@ def memory_write_fact(
     else:
         scope = scope.exclude(source=MemorySource.CHARACTER)
     live = scope.filter(is_active=True, archived_at__isnull=True)
-    digest = content_hash(f"{CHARACTER_HASH_PREFIX}{content}" if character_said else content)
+    digest = _digest(content, character_said=character_said)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 
     same_text = scope.filter(is_active=True, content_hash=digest).first()
@@ -162,8 +167,7 @@ def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: Audi
         if kept == old.content:
             continue
         changed += 1
-        digest = content_hash(f"{CHARACTER_HASH_PREFIX}{kept}" if old.source == MemorySource.CHARACTER else kept) \
-            if kept else ""
+        digest = _digest(kept, character_said=old.source == MemorySource.CHARACTER) if kept else ""
         taken = kept is not None and MemoryItem.objects.filter(
             user_id=correction.user_id, character_id=correction.character_id, is_active=True, content_hash=digest,
         ).exclude(pk=old.pk).exists()

@@ -262,6 +262,15 @@ def mentions(text: str, term: str) -> bool:
     return _compact(term) in _compact(text)
 
 
+# A value that states the old one ended ("연애 안 함" beside "이제 연애 안 해") is the new value, not the old one.
+NEGATED_VALUE = re.compile(r"안\s*함|안\s*해|않|끊|금연|금주|없음|\bno\b|\bnot\b|\bquit\b|\bnon-?\b|\bex-", re.I)
+
+
+def is_old_value(value: str, terms) -> bool:
+    """Whether a fact's `value` is one of the old values `terms` (and not the statement that it ended)."""
+    return any(mentions(value, term) for term in terms) and not NEGATED_VALUE.search(value)
+
+
 def mentions_any(terms) -> Callable[[str], bool]:
     """`mentions` for many terms at once, prepared once: the test for each of many texts (the prompt block)."""
     terms = [term for term in terms if term]
@@ -403,7 +412,7 @@ def corrected_facts(facts: list, user_texts: dict[str, str]) -> list:
             if fact.source_message_id != message_id or fact.speaker != "user":
                 kept.append(fact)
                 continue
-            if fact.value and any(mentions(fact.value, term) for term in terms):
+            if fact.value and is_old_value(fact.value, terms):
                 continue  # the old value itself
             content = without_terms(fact.content, terms) if any(mentions(fact.content, t) for t in terms) \
                 else fact.content

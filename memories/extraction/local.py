@@ -30,7 +30,7 @@ from .base import (
 from .behaviour import avoid_topics
 from .candidates import Candidate, render_content
 from .character_side import character_fact
-from .corrections import Correction, find_correction, mentions
+from .corrections import Correction, find_correction, is_old_value, mentions
 from .guards import is_hypothetical, is_joke, is_wish
 from .korean_text import clauses
 from .dates import event_date, find_month_days, format_date, format_month_day
@@ -61,7 +61,6 @@ _MAX_EPISODE_CHARS = 1000
 # What a correction that leaves nothing else to say is kept as ("나 학원 그만뒀어": the old value is not repeated).
 _CORRECTED_KO = "예전에 말한 것이 이제는 아니라고 정정함"
 _CORRECTED_EN = "said something they told before no longer holds"
-_NEGATED_VALUE = re.compile(r"안\s*함|안\s*해|않|끊|금연|금주|없음|\bno\b|\bnot\b|\bquit\b|\bnon-?\b|\bex-", re.I)
 # A fictional person the user writes or plays ("내 웹소설 여주 이름은 세레나"): their name, age... are not the user's.
 _FICTION_PERSON = re.compile(r"여주|남주|주인공|(?:웹소설|소설|웹툰|만화|작품|시나리오|대본|팬픽|동화)\S{0,3}\s+(?:\S+\s+){0,3}?"
                              r"(?:이름|나이|설정)|등장인물|캐릭터|캐릭|악역|히로인|조연|\bOC\b|\bmy\s+(?:oc|character|mc)\b|"
@@ -259,7 +258,7 @@ class _MessageExtraction:
 
     def _semantic(self, candidates: list[Candidate], known: set[tuple[str, str]]) -> None:
         for candidate in candidates:
-            if self._repeats_old_value(candidate.value) and not _NEGATED_VALUE.search(candidate.value):
+            if self.correction is not None and is_old_value(candidate.value, self.correction.old_terms):
                 continue  # the old value ("유성" of "유성 안 살아"); "연애 안 함" is the new one
             if candidate.subject == "nickname" and candidate.request:
                 self.nickname = candidate.value

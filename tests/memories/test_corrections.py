@@ -158,3 +158,14 @@ def test_mentions_any_agrees_with_mentions_term_by_term():
     for text in texts:
         assert test(text) == any(mentions(text, term) for term in terms), text
     assert mentions_any([])("anything") is False
+
+
+def test_a_fact_stating_the_old_value_ended_is_kept_for_any_extractor():
+    from memories.extraction.base import ExtractedFact
+    from memories.extraction.corrections import corrected_facts
+
+    fact = ExtractedFact(content="연애 상태: 연애 안 함", subject="dating_status", value="연애 안 함",
+                         source_message_id="m1")
+
+    (kept,) = corrected_facts([fact], {"m1": "이제 연애 안 해 헤어졌어"})
+    assert kept.value == "연애 안 함" and kept.replaces
