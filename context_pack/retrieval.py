@@ -21,6 +21,7 @@ from memories.lexical import lexical_keys
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
 from memories.subjects import IDENTITY_SUBJECTS
+from memories.truth import outdated_values
 
 WEIGHTS = {"vector": 0.40, "lexical": 0.30, "importance": 0.12, "strength": 0.05, "recency": 0.08, "structured": 0.15}
 RANKED_LIMIT = 60
@@ -145,11 +146,6 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
                  _STATE, *visible_params, user_id, character_id]
 
 
-def _outdated(replaced: set[str], current: set[str]) -> set[str]:
-    """Values a correction replaced ("노원" after "이제 신촌 살아"), unless still current for some fact."""
-    return {value for value in replaced - current if len(value) >= 2}
-
-
 def retrieve(*, user, character, message: str, query_vector, memory_settings: MemorySettings) -> RetrievedMemories:
     """Score the scope's visible memories for `message` (memory off: nothing, and no query)."""
     visible = memory_visible_where(user=user, character=character, memory_settings=memory_settings)
@@ -184,7 +180,7 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     ranked.sort(key=lambda item: -item.score)
     character_said.sort(key=lambda item: -item.score)
     return RetrievedMemories(
-        outdated_values=_outdated(*values), asks_character=asked,
+        outdated_values=outdated_values(*values), asks_character=asked,
         identity=[ScoredMemory(item, item.score) for item in identity],
         state=[ScoredMemory(item, item.score) for item in state],
         ranked=[ScoredMemory(item, item.score) for item in ranked],

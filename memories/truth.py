@@ -14,6 +14,7 @@ All use extraction.corrections.mentions, so "what mentions an old value" means t
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable
 
 from .categories import MemorySource
@@ -22,6 +23,33 @@ from .subjects import CHANGEABLE_SUBJECT_WORDS
 
 MIN_TERM_CHARS = 2
 MIN_KEPT_CHARS = 8  # a corrected memory with fewer letters left ("my band.") says nothing any more
+
+
+# Words before an English value's head that are not what changed ("former hygienist (leaving)" → hygienist).
+_EN_MODIFIERS = frozenset("former ex old new current full-time part-time senior junior head lead assistant".split())
+MIN_HEAD_CHARS = 6
+
+
+def _english_head(value: str) -> str:
+    """The head noun of a Latin value of several words ("dental hygienist" → "hygienist"), or ''."""
+    words = [w for w in re.sub(r"\([^)]*\)", " ", value).casefold().split() if w not in _EN_MODIFIERS]
+    if len(words) < 2 and value.split() == words:
+        return ""
+    head = words[-1].strip(".,!'\"") if words else ""
+    return head if len(head) >= MIN_HEAD_CHARS and re.fullmatch(r"[a-z][a-z'-]+", head) else ""
+
+
+def outdated_values(replaced: Iterable[str], current: Iterable[str]) -> set[str]:
+    """What no longer holds in a scope: the values corrections replaced ("노원" after "이제 신촌 살아"), unless still
+    current for some fact, and an English value's head noun too ("friday's my last day as a hygienist" no longer
+    holds once "dental hygienist" is replaced) unless a current value uses it ("staff engineer" after "senior
+    engineer")."""
+    current = {value.strip() for value in current}
+    old = {value.strip() for value in replaced} - current
+    old = {value for value in old if len(value) >= MIN_TERM_CHARS}
+    current_words = {word for value in current for word in value.casefold().split()}
+    heads = {_english_head(value) for value in old} - {""}
+    return old | {head for head in heads if head not in current_words}
 
 
 def no_longer_true(text: str, replaced: Iterable[str]) -> bool:

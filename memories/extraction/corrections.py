@@ -62,6 +62,8 @@ CESSATION_EN = (
     r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
     r"\b(?:moved|switched|changed|transferred|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
     r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
+    r"\b(?P<old>[\w가-힣'-]+)\s+(?:has\s+been|have\s+been|got|was|is|are)\s+(?:officially\s+|finally\s+)?dethroned\b",
+    r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
 )
 # Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
 EN_NOT_VALUE = frozenset("""

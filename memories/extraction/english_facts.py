@@ -503,15 +503,18 @@ def _name_partner(text: str, found: list[Candidate]) -> list[Candidate]:
 # "new fave is birria", "my new favorite is X", "X is my new obsession": a changed favourite, topic optional.
 _NEW_FAVORITE = re.compile(rf"\b(?:my\s+)?new\s+(?:all[- ]time\s+)?(?:fav(?:ou?rite|e)?|obsession)\s+"
                            rf"(?:(?P<topic>[a-z]{{2,12}}(?:\s+[a-z]{{2,12}})?)\s+)?(?:is|=|:|'s)\s+{_VALUE}{_BOUNDARY}", re.I)
-_NEW_FAVORITE_AFTER = re.compile(r"\b(?P<v>[A-Za-z0-9][\w' &-]{0,40}?)\s+(?:is|are)\s+(?:officially\s+|now\s+)?my\s+new\s+"
-                                 r"(?:fav(?:ou?rite|e)?|obsession)(?=\s*(?:[.,!?;]|$))", re.I)
+_NEW_FAVORITE_AFTER = re.compile(r"\b(?P<v>(?:[A-Za-z0-9][\w'&-]*\s+){0,2}?[A-Za-z0-9][\w'&-]*)\s+(?:is|are)\s+"
+                                 r"(?:officially\s+|now\s+)?my\s+new\s+(?:fav(?:ou?rite|e)?|obsession)"
+                                 r"(?:\s+(?P<topic>[a-z]{2,12}))?(?=\s*(?:[.,!?;]|$))", re.I)
+# Words a value caught before "is my new fave" starts with that are not the value ("ngl birria tacos").
+_LEAD_FILLER = re.compile(r"^(?:(?:ngl|tbh|honestly|and|but|so|now|like|lol|ok|okay|also|yeah|then|i\s+think)\s+)+", re.I)
 UNRESOLVED_FAVORITE = "favorite_"  # local.py picks the subject from the conversation
 
 
 def _new_favorite(sentence: str) -> list[Candidate]:
     found = []
     for match in list(_NEW_FAVORITE.finditer(sentence)) + list(_NEW_FAVORITE_AFTER.finditer(sentence)):
-        value = _clean(match.group("v"))
+        value = _LEAD_FILLER.sub("", _clean(match.group("v")))
         if not _ok(value) or value.lower() in {"this", "that", "it"}:
             continue
         topic = match.groupdict().get("topic") or ""

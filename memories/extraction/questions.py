@@ -59,9 +59,18 @@ def asked_back(assistant_text: str, previous_user_text: str) -> str:
     return asked_subject(previous_user_text)
 
 
+# A question asked without its mark: the reply's last sentence ending in a question word ("a birthday is coming
+# 👀 when when when", "고향 어디야").
+_UNMARKED_QUESTION = re.compile(r"(?:\b(?:when|where|what|who|which|how(?:\s+old)?)|언제|어디|뭐|누구|몇\s*살|무슨\s*\S+)"
+                                r"(?:야|예요|에요|이야|니|냐|임|인데|였어|였더라)?[\W_ㅎㅋ]*$", re.I)
+
+
 def _question_sentences(text: str) -> list[str]:
-    sentences = re.findall(r"[^.!?\n…~]*\?", text)
-    return [s.strip() for s in sentences if s.strip()]
+    sentences = [s.strip() for s in re.findall(r"[^.!?\n…~]*\?", text) if s.strip()]
+    if not sentences:
+        last = [s.strip() for s in re.split(r"[.!?\n…~]+", text) if s.strip()][-1:]
+        sentences = [s for s in last if _UNMARKED_QUESTION.search(s)]
+    return sentences
 
 
 def asked_subject(assistant_text: str) -> str:

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import re
 
-_ACTION = re.compile(r"\((?=[^)]{2,60}\))[^)]*(?:며|면서|고|다|한다|는다|듯|채|ing|s)\s*\)|\*[^*\n]{2,60}\*|^\s*\([^)]{2,40}\)")
+# An action between asterisks has words in it and no space inside the marks ("*kicks the door*"); masked
+# personal data is asterisks too ("+* (***) ***-****") and is no action.
+_STARRED = r"\*(?=[^*\s])(?=[^*\n]*[A-Za-z가-힣])[^*\n]{{{low},{high}}}(?<=[^*\s])\*"
+_ACTION = re.compile(r"\((?=[^)]{2,60}\))[^)]*(?:며|면서|고|다|한다|는다|듯|채|ing|s)\s*\)|" + _STARRED.format(low=0, high=58)
+                     + r"|^\s*\([^)]{2,40}\)")
 _SCENE = re.compile(r"^\s*\[[^\]]{1,30}\]")
 _RP_WORDS = re.compile(r"역할극|롤플|롤플레이|상황극|역할\s*놀이|\bRP\b|role-?\s?play|\bdo a story\b|\bstory time\b"
                        r"|\bmake up a story\b|\bplay pretend\b", re.I)
@@ -36,6 +40,10 @@ _PROPOSAL = re.compile(
     r"|\b(?:wanna|want\s+to|can\s+we|could\s+we|shall\s+we|how\s+about)\s+(?:do\s+|play\s+|try\s+)?(?:a\s+|an\s+|some\s+)?"
     r"(?:[\w-]+\s+){0,3}?(?:role-?\s?play|rp)\b"
     r"|\b(?:role-?\s?play|rp)\s+(?:time|mode|start)\b|\bin\s+character\b"
+    # asked in a word, opening a sentence: "bored. roleplay? space pirates pls", "rp pls", "롤플 ㄱ?", "상황극??"
+    r"|(?:^|[.!?~]\s*)\W*(?:role-?\s?play|rp|롤플(?:레이)?|역할극|상황극)\s*(?:\?|pls\b|plz\b|please\b|ㄱ)"
+    # the other side asking for the user's role: "give me ur character", "who r u in this story"
+    r"|\bgive\s+me\s+(?:ur|your)\s+(?:character|role|persona)\b"
     r"|\b(?:wanna|want\s+to|let'?s|can\s+we|could\s+we|shall\s+we|how\s+about\s+we)\s+play\s+(?:a\s+game\s+of\s+)?"
     r"(?:[\w-]+\s+){0,2}?(?:pirates|knights|spies|detectives|wizards|astronauts|superheroes|zombies|vampires|"
     r"cops\s+and\s+robbers|house|pretend|make-?believe)\b",
@@ -46,7 +54,7 @@ _BOTH_ROLES = re.compile(r"(?:\byou'?re|\byou\s+are|\byou\s+(?:play|be))\s+(?:th
                          r"|(?:\bi'?m|\bi\s+am|\bi'?ll\s+be)\s+(?:the|a|an)\s+[\w' -]{2,40}?[,;.!]?\s+(?:and\s+)?"
                          r"(?:you'?re|you\s+are|you\s+play|you\s+be)\s+(?:the|a|an|my)\s+\w+", re.I)
 # A persona's self-introduction: "captain rosa vex.", "i'm commander shepard", "name's jax, born on europa".
-_PERSONA = re.compile(r"^\W*(?:(?:i'?m|i\s+am|name'?s|they\s+call\s+me|call\s+me)\s+)?(?:captain|capt\.?|commander|admiral|"
+_PERSONA = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|fine|so|then|ㅇㅋ)\W+)?(?:(?:i'?m|i\s+am|name'?s|they\s+call\s+me|call\s+me)\s+)?(?:captain|capt\.?|commander|admiral|"
                       r"lord|lady|sir|dame|king|queen|prince|princess|detective|agent|general|sergeant|lieutenant|"
                       r"professor|doctor|dr\.|master|knight|warlord|emperor|empress|baron|duke|count)\s+"
                       r"(?!(?:of|at|for|and|the|now|too|in|on|so|again|this|that|my|our|to|lol|haha)\b)[a-z][\w'-]+", re.I)
@@ -64,9 +72,12 @@ _END = re.compile(r"롤플\S*\s*(?:끝|그만|종료|멈춰|스탑|중단)|역�
 # only while a window is open, where a bare "끝" can only mean the game.
 _END_SHORT = re.compile(r"^\W*(?:[ㅋㅎ]+\s*)?(?:끝|끗|땡|컷)(?=[\s!~.ㅋㅎ]|$)|^\W*(?:the\s+end|end\s+scene|fin|scene)\W*$"
                         r"|(?:연기|역할극|상황극|롤플)\S*\s*(?:재밌|재미있|잘\s*하|잘했|최고|미쳤|대박|좋았)"
-                        r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game)\b", re.I)
+                        r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game)\b"
+                        r"|\bthat\s+was\s+(?:so\s+|really\s+|super\s+)?(?:fun|great|awesome|amazing|fun\s+lol)\b"
+                        r"|\breal[\s-]+life\s+(?:update|news|stuff|talk|question)\b|\birl\s+(?:update|news|tho|though)\b"
+                        r"|재밌었(?:다|어|어요)|현실\s*(?:로\s*돌아와서|얘기|이야기)", re.I)
 _OOC_MARK = re.compile(r"^\s*[(\[]\s*(?:ooc|OOC|현실|진지)\b|\bOOC\b|\(\s*ooc\s*[):]|//\s*ooc|현실\s*얘기|진지하게\s*(?:현실|말)", re.I)
-_NARRATION = re.compile(r"\*[^*\n]{3,80}\*|^\s*\([^)]{3,60}\)|^\s*[\"“][^\"”]{2,}[\"”]\s*(?:\w+\s+)?(?:said|says|asked|shouted|"
+_NARRATION = re.compile(_STARRED.format(low=1, high=78) + r"|^\s*\([^)]{3,60}\)|^\s*[\"“][^\"”]{2,}[\"”]\s*(?:\w+\s+)?(?:said|says|asked|shouted|"
                         r"whispered)|\b(?:draws?|unsheathes?|bows?|nods?|grins?|smirks?)\s+(?:his|her|my|the)\b")
 _MAX_GAP_HOURS = 6
 

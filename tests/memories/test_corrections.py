@@ -169,3 +169,12 @@ def test_a_fact_stating_the_old_value_ended_is_kept_for_any_extractor():
 
     (kept,) = corrected_facts([fact], {"m1": "이제 연애 안 해 헤어졌어"})
     assert kept.value == "연애 안 함" and kept.replaces
+
+
+def test_an_english_value_s_head_noun_no_longer_holds_unless_a_current_value_uses_it():
+    from memories.truth import outdated_values
+    assert outdated_values({"dental hygienist", "노원"}, {"dental sales rep", "신촌"}) == {"dental hygienist", "hygienist",
+                                                                                        "노원"}
+    assert outdated_values({"senior engineer"}, {"staff engineer"}) == {"senior engineer"}
+    assert outdated_values({"austin", "신촌"}, {"denver", "신촌"}) == {"austin"}
+    assert outdated_values({"sage green"}, {"navy"}) == {"sage green"}  # "green" is too short a head to test alone

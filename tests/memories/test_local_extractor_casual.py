@@ -513,3 +513,51 @@ def test_the_characters_own_words_after_a_game_it_praised_are_kept():
                  U("ㅋㅋㅋ 끝 재밌네"), A("ㅋㅋ 언니 연기 미쳤다 🎭"), U("너는 요즘 뭐 배워?"),
                  A("나 요즘 복싱 배워!! 스트레스 풀리고 완전 좋아"))
     assert any("복싱" in fact.content for fact in result.facts if fact.speaker == "character")
+
+
+# --- 4. role-play windows, questions without a mark, favourites dethroned (issue 8, corpus 2 session) ----
+
+def test_a_one_word_role_play_request_opens_the_window_and_the_persona_is_no_fact():
+    result = run(U("chunsim i'm sooo bored. roleplay? space pirates pls"), A("YES ok who r u? give me ur character!!"),
+                 U("ok i'm captain rosa vex. fifty years old, ex-navy pilot, allergic to nothing"))
+    assert values(result, "age") == [] and values(result, "allergy") == []
+    assert from_message(result, "m2") == []
+
+
+@pytest.mark.parametrize("text", ["what is rp? lol", "do you like roleplay?", "i work in RP please dont"])
+def test_talking_about_role_play_opens_no_window(text):
+    result = run(U(text), U("i live in Denver btw"))
+    assert values(result, "residence") == ["Denver"]
+
+
+def test_masked_personal_data_is_no_starred_action():
+    """Masking writes asterisks ("+* (***) ***-****"); they are not "*kicks the door*" and open no role-play."""
+    result = run(U('"Hi! Still available. Text me at +* (***) ***-**** and we can set up pickup"'),
+                 U("lol no, i'm single rn and honestly thriving"))
+    assert values(result, "dating_status") == ["single"]
+
+
+@pytest.mark.parametrize("end", ["lmaooo ok that was fun. real life update tho: i'm single rn",
+                                 "ㅋㅋㅋ 재밌었다 근데 현실 얘기하자면 나 솔로야"])
+def test_saying_the_game_was_fun_or_going_back_to_real_life_closes_the_window(end):
+    result = run(U("let's do a pirate roleplay, you're the captain"), A("*hoists the sail* Aye!"),
+                 U("*climbs the mast* land ho!"), U(end))
+    assert values(result, "dating_status")
+
+
+@pytest.mark.parametrize("question, answer, subject", [
+    ("thirty-one!! and 2 more months means a birthday is coming 👀 when when when", "the 3rd of june!", "birthday"),
+    ("와 대박 그럼 고향은 어디야", "대구!", "hometown"),
+])
+def test_a_question_without_its_mark_still_asks(question, answer, subject):
+    assert values(run(A(question), U(answer)), subject)
+
+
+def test_a_statement_ending_in_no_question_word_asks_nothing():
+    assert values(run(A("a birthday is coming soon 🎂"), U("the 3rd of june!")), "birthday") == []
+
+
+def test_a_new_favourite_named_before_its_topic_replaces_the_dethroned_one():
+    result = run(U("also update, i think ramen has been dethroned. ngl birria tacos are my new fave food"))
+    assert values(result, "favorite_food") == ["birria tacos"]
+    assert any("ramen" in f.replaces for f in result.facts)
