@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
@@ -11,6 +12,8 @@ from accounts.selectors import tier_policy_for_user
 from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
 from memories.categories import MemoryCategory
+from memories.extraction.behaviour import avoid_terms
+from memories.extraction.corrections import mentions_any
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
 from memories.truth import still_holds
@@ -72,9 +75,22 @@ def _character_candidates(said: list[ScoredMemory]) -> list[tuple[str, ScoredMem
     return candidates
 
 
-def _memory_candidates(retrieved: RetrievedMemories,
-                       pending_texts: list[str] = ()) -> list[tuple[str, ScoredMemory | None]]:
-    keep = _still_true(retrieved)
+def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], bool]:
+    """Rules are hard (issue 9 §6): a memory touching a topic to avoid never enters the block, unless the user's
+    message brings the topic up itself (the rule line says "unless the user brings it up first")."""
+    touches = mentions_any(avoid_terms(avoid_topics)) if avoid_topics else None
+    if touches is None or touches(message or ""):
+        return lambda scored: False
+    return lambda scored: touches(f"{scored.item.content} {scored.item.subject_value}")
+
+
+def _memory_candidates(retrieved: RetrievedMemories, pending_texts: list[str] = (),
+                       avoided: Callable[[ScoredMemory], bool] = lambda scored: False,
+                       ) -> list[tuple[str, ScoredMemory | None]]:
+    still_true = _still_true(retrieved)
+
+    def keep(scored: ScoredMemory) -> bool:
+        return still_true(scored) and not avoided(scored)
     retrieved = RetrievedMemories(
         identity=[m for m in retrieved.identity if keep(m)], state=[m for m in retrieved.state if keep(m)],
         ranked=[m for m in retrieved.ranked if keep(m)], outdated_values=retrieved.outdated_values,
@@ -169,7 +185,8 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     if user is not None:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              memory_settings=memory_settings)
-        memory_candidates = _memory_candidates(retrieved, pending_texts)
+        memory_candidates = _memory_candidates(retrieved, pending_texts,
+                                               _avoided(tools.get("avoidTopics") or [], message))
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})

@@ -119,11 +119,12 @@ _DAYS_IN_MONTH = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _COMPACT_DATE = re.compile(r"(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 
-# Words after which a 10-16 digit number is an account number. The weak ones are everyday words too
+# Words after which a 10-16 digit number is an account (or card) number. The weak ones are everyday words too
 # ("우리" = we, "하나" = one), so they count only when the number follows right after them.
 _STRONG_ACCOUNT_CONTEXT = re.compile(
     r"계좌|통장|입금|송금|이체|은행|뱅크|예금주|신한|농협|카뱅|새마을금고|우체국|수협"
-    r"|(?<![A-Za-z])(?:account|acct|a/c|IBK|KB|NH)(?![A-Za-z])",
+    r"|(?<![A-Za-z])(?:account|acct|a/c|IBK|KB|NH)(?![A-Za-z])"
+    r"|카드|(?<![A-Za-z])(?:card|visa|mastercard|amex)(?![A-Za-z])",  # a payment number with a digit off
     re.IGNORECASE,
 )
 # A number right after the name of a bank number is one, whatever its length (other countries' accounts
@@ -492,6 +493,11 @@ def _is_card(groups: list[str], seps: list[str]) -> bool:
     grouped_by_four = lengths[0] == 4 and all(n == 4 for n in lengths[1:-1]) and 1 <= lengths[-1] <= 4
     if not (len(lengths) == 1 or grouped_by_four or lengths in ([4, 6, 5], [4, 6, 4])):
         return False
+    # A card's own grouping (4-4-4-4, Amex 4-6-5) is a card even when a digit is off (a typo, a made-up number):
+    # nothing else is written that way. A run of digits alone needs Luhn (or a card word before it: an account
+    # context, _STRONG_ACCOUNT_CONTEXT).
+    if lengths == [4, 4, 4, 4] or lengths in ([4, 6, 5], [4, 6, 4]):
+        return True
     return _luhn_valid(digits)
 
 

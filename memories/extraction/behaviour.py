@@ -57,26 +57,114 @@ def _korean_topic(text: str, end: int) -> str:
     return topic
 
 
-def avoid_topics(text: str, korean: bool) -> list[str]:
-    """Return the topics the user asked the character never to bring up."""
+# A rule that points back ("걔 얘기 꺼내지 마", "그 단어는 꺼내지 말아줘", "don't ask about him") names its topic in what
+# the user just said: a person for PERSON pronouns, else the thing talked about.
+_KO_PERSON_POINTER = re.compile(r"(?:걔|개|얘|그\s*(?:사람|새끼|애|놈|인간|분|녀석|자식))\s*$")
+_KO_THING_POINTER = re.compile(r"(?:그런|그|이런|저런|그거|그것|이거|그\s*(?:단어|말|일|주제|거|것|얘기|이야기))\s*$")
+_EN_PERSON_POINTERS = frozenset({"him", "her", "them", "that guy", "that girl", "that person"})
+# People a pointed-back rule is usually about, first found wins: data, in both languages.
+RELATION_WORDS = ("전남친", "전여친", "전 남친", "전 여친", "전남자친구", "전여자친구", "전 애인", "전애인", "남친", "여친", "애인",
+                  "남편", "아내", "시어머니", "시댁", "처가", "장모", "아빠", "엄마", "아버지", "어머니", "형", "오빠", "누나", "언니",
+                  "동생", "할머니", "할아버지", "팀장", "부장", "상사", "사장")
+RELATION_WORDS_EN = ("ex", "ex-boyfriend", "ex-girlfriend", "ex-husband", "ex-wife", "brother", "sister", "dad", "father",
+                     "mom", "mother", "stepdad", "stepmom", "boss", "cousin", "uncle", "aunt", "grandma", "grandpa")
+# Where a message names the thing talked about: before a talk word ("구조조정 명단 얘기가") or a quote ("다이어트 하라고").
+_KO_TALKED_ABOUT = re.compile(r"\s*(?:얘기|이야기|소문|소리|명단|문제)|\s*(?:하라고|하래|하라는|라고|이라고)")
+_SECRET_TO_KEEP = re.compile(r"(?:한테|에게|께|보고|더러)(?:는|ㄴ)?\s*$|(?:한텐|에겐)\s*$")
+
+
+def _person_in(text: str, korean: bool) -> str:
+    if korean:
+        found = [(text.find(word), word) for word in RELATION_WORDS if word in text]
+        return min(found)[1] if found else ""
+    for word in RELATION_WORDS_EN:
+        match = re.search(rf"\bmy\s+(?:older\s+|younger\s+|big\s+|little\s+)?{re.escape(word)}\b", text, re.I)
+        if match:
+            return match.group(0)
+    return ""
+
+
+def _thing_in(text: str) -> str:
+    for match in reversed(list(_KO_TALKED_ABOUT.finditer(text))):
+        topic = _korean_topic(text, match.start())
+        if topic and not _KO_THING_POINTER.search(topic) and not _KO_PERSON_POINTER.search(topic):
+            return topic
+    return ""
+
+
+def _pointed_topic(before: str, earlier: list[str], korean: bool, person: bool) -> str:
+    """The topic a pointing rule means: in the same message before the rule, then in the user's earlier messages."""
+    for source in [before] + list(reversed(earlier)):
+        topic = _person_in(source, korean) if person else (_thing_in(source) if korean else "")
+        if topic:
+            return topic
+    return ""
+
+
+def avoid_topics(text: str, korean: bool, earlier: list[str] = ()) -> list[str]:
+    """Return the topics the user asked the character never to bring up; `earlier`: the user's last messages
+    before this one, oldest first, where a rule that points back ("걔 얘기 꺼내지 마") finds its topic."""
     topics: list[str] = []
+
+    def add(topic: str) -> None:
+        if topic and not any(t.endswith(topic) or topic.endswith(t) for t in topics):
+            topics.append(topic)
     if korean:
         for rule in _KO_RULES:
             for match in rule.finditer(text):
                 end = match.start("talk") if match.group("talk") else match.start()
-                if re.search(r"(?:한테|에게|께|보고|더러)\s*$", text[:end]):
-                    continue  # "엄마한테 말하지 마" is a secret to keep, not a topic to avoid
-                topic = _korean_topic(text, end)
-                if topic and not any(t.endswith(topic) or topic.endswith(t) for t in topics):
-                    topics.append(topic)
+                if _SECRET_TO_KEEP.search(text[:end]):
+                    continue  # "엄마한테 말하지 마", "유나한텐 말하지마": a secret to keep, not a topic to avoid
+                person, thing = _KO_PERSON_POINTER.search(text[:end]), _KO_THING_POINTER.search(text[:end])
+                if person or thing:
+                    pointer = (person or thing).start()
+                    add(_pointed_topic(text[:pointer], list(earlier), korean, person=bool(person)))
+                    continue
+                add(_korean_topic(text, end))
         return topics
     for rule in _EN_RULES:
         for match in rule.finditer(text):
             topic = _EN_TRAILING.sub("", match.group("topic")).strip(" '\"")
             topic = re.sub(r"^(?:the\s+topic\s+of|anything\s+about|about)\s+", "", topic, flags=re.I)
             words = topic.split()
+            if topic.lower() in _EN_PERSON_POINTERS:
+                add(_pointed_topic(text[:match.start()], list(earlier), korean, person=True))
+                continue
             if not words or topic.lower() in _EN_PRONOUNS or len(words) > 6:
                 continue
-            if topic not in topics:
-                topics.append(topic)
+            add(topic)
     return topics
+
+
+# Words of a topic that say nothing on their own ("my old band" is about a band, "그 사람 얘기" about a person).
+_TOPIC_FILLER = frozenset("""my your his her our their the a an old former ex- about any anything stuff things thing
+그 이 저 내 제 우리 얘기 이야기 말 거 것 사람 일 부분 관련""".split())
+# The same topic in other words: a rule about one is a rule about all (data; keys and values in casefold).
+AVOID_SYNONYMS = (
+    ("ex", "전남친", "전여친", "전 남친", "전 여친", "전남자친구", "전여자친구", "전 애인", "전애인", "ex-boyfriend",
+     "ex-girlfriend", "my ex"),
+    ("다이어트", "살빼", "살 빼", "diet", "weight loss"),
+    ("몸무게", "체중", "weight"),
+)
+
+
+def avoid_terms(topics) -> list[str]:
+    """What a memory must not mention while `topics` are to be avoided: each topic and its synonyms, or, for a
+    topic without any, its words that name something (the head of "my old band", both words of "구조조정 명단")."""
+    terms: dict[str, None] = {}
+    for topic in topics:
+        topic = " ".join(str(topic).split())
+        folded = topic.casefold()
+        words = [w.strip(".,!?'\"") for w in folded.split()]
+        named = [w for w in words if w not in _TOPIC_FILLER and len(w) >= 2]
+        found = [topic]
+        groups = [group for group in AVOID_SYNONYMS if folded in group or "".join(words) in group
+                  or (len(named) == 1 and named[0] in group)]
+        if groups:
+            found += [term for group in groups for term in group]
+        elif re.search(r"[A-Za-z]", topic):
+            found += named[-1:]
+        else:
+            found += named
+        terms.update(dict.fromkeys(term for term in found if term))
+    return list(terms)

@@ -31,6 +31,7 @@ from .registry import label_for
 CESSATION_KO = (
     r"안\s*살(?:아|고|아요|거든|음)?", r"그만\s*(?:뒀|두고|둠|둬|두었)", r"관(?:뒀|두고|둠)", r"때려치", r"퇴사",
     r"접었|접고|접음", r"팔(?:고|았|아\s*버)",
+    r"이름\s*(?:을|를|도)?\s*(?:바꿈|바꿨|바꿔|바꾸었|바뀜|바뀌었|바꼈|변경|개명)",  # "보리 이름 바꿈 ㅋㅋ 이제 누룽지임"
 )
 # These only in a message that also says something changed ("오늘은 운동 안 해" stops nothing).
 WEAK_CESSATION_KO = (
@@ -45,6 +46,9 @@ CHANGE_MARKERS = (
     "올렸", "올리", "올려", "늘렸", "늘리", "늘려", "변경", "정정", "옮겼", "옮김", "옮기", "이사", "이직", "갈아탔", "맡았", "맡게", "됐어", "됐다", "되었",
     "헷갈", "잘못 말", "틀렸", "now", "anymore", "any more", "no longer", "switched", "changed", "moved",
     "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
+    "바꼈", "바뀌었", "바뀜", "바뀌어", "미뤘", "미뤄", "미룸", "연기됐", "연기되", "당겼", "당겨", "발령", "취소", "잘못",
+    "아니래", "instead", "change of plan", "messed up", "rescheduled", "postponed", "pushed", "moved me", "canceled",
+    "cancelled", "i meant", "typo",
 )
 # English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
 # "X였는데 이제 Y", "강남 살았는데 요즘은 판교": what was so before "이제" is old. The group `old` holds it.
@@ -59,7 +63,9 @@ CESSATION_EN = (
     r"\b(?:now|anymore),?\s+not\s+(?P<old>[\w가-힣'-]+)\b",
     r"(?:\bnot|n't|\bnever)\s+(?P<old>(?:[\w가-힣'-]+\s+){0,4}?[\w가-힣'-]+)\s+(?:anymore|any\s+more)\b",
     r"\bno\s+longer\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\b(?=\s*(?:[,.;!?]|$|\b(?:but|so|and|since)\b))",
-    r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
+    r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?:old\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
+    r"\b(?:scrapp(?:ing|ed)|scrap|cancel(?:l?ing|l?ed)?|call(?:ing|ed)\s+off)\s+(?:my\s+|the\s+|our\s+)?(?:plan\s+(?:for|of)\s+)?"
+    r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\b(?=\s*(?:[,.;!?]|$|\b(?:and|but|so|because|since|cuz|bc)\b))",
     r"\b(?:moved|switched|changed|transferred|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
     r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
     r"\b(?P<old>[\w가-힣'-]+)\s+(?:has\s+been|have\s+been|got|was|is|are)\s+(?:officially\s+|finally\s+)?dethroned\b",
@@ -242,6 +248,36 @@ def _typed_old_terms(text: str) -> list[str]:
     return old
 
 
+# A date the message says was wrong or is no longer the one: right before "이라고 했"/"이 아니고"/"is canceled", or
+# after "not". Of two dates in a correcting message with neither marked, the earlier one is the old one.
+_DATE_WAS_AFTER = re.compile(r"^\s*(?:이?라고\s*(?:했|말했|한\s*거)(?:지|잖아요|잖아|던가|는데|었는데|죠)?\??|(?:이|가)?\s*아니(?:고|라|야|래|었)|(?:test\s+|exam\s+)?"
+                             r"(?:is|was|got|has\s+been)\s+(?:canceled|cancelled|called\s+off|moved|postponed))", re.I)
+_DATE_WAS_BEFORE = re.compile(r"(?:\bnot|\bisn'?t|\bwasn'?t|\binstead\s+of)\s*(?:the\s+|on\s+)?$", re.I)
+
+
+def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:
+    """Old dates in a correcting message, each with the span to cut and how else it is written: "생일 6월 3일이라고
+    했지? 잘못말함 6월 13일임" → (6월 3일이라고 했, [6월 3일, June 3]); "its june 21 not june 12" → (not june 12, ...)."""
+    from .dates import find_month_days, format_month_day
+
+    mentions_ = find_month_days(text)
+    if len({m.key for m in mentions_}) < 2:
+        return []
+    after = {id(m): _DATE_WAS_AFTER.match(text[m.end:]) for m in mentions_}
+    before = {id(m): _DATE_WAS_BEFORE.search(text[:m.start]) for m in mentions_}
+    marked = [m for m in mentions_ if after[id(m)] or before[id(m)]]
+    if len(marked) == len(mentions_):
+        return []  # every date marked: nothing says which one holds
+    old = marked or [m for m in mentions_ if m.key != mentions_[-1].key]
+    found = []
+    for m in old:
+        start = m.start - len(before[id(m)].group(0)) if before[id(m)] else m.start
+        end = m.end + len(after[id(m)].group(0)) if after[id(m)] else m.end
+        found.append((start, end, [text[m.start:m.end], format_month_day(m.month, m.day, True),
+                                   format_month_day(m.month, m.day, False)], bool(marked)))
+    return found
+
+
 def _clauses(text: str) -> list[tuple[int, int]]:
     spans, start = [], 0
     for match in _CLAUSE_BREAK.finditer(text):
@@ -252,7 +288,8 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 
 
 def _latin_pattern(term: str) -> str:
-    return r"(?<![A-Za-z])" + r"\s*".join(re.escape(part) for part in term.split()) + r"(?![A-Za-z])"
+    """Whole words, and whole numbers ("june 1" is not in "june 12")."""
+    return r"(?<![A-Za-z\d])" + r"\s*".join(re.escape(part) for part in term.split()) + r"(?![A-Za-z\d])"
 
 
 def mentions(text: str, term: str) -> bool:
@@ -331,10 +368,14 @@ def find_correction(text: str) -> Correction | None:
     if not text or is_unreal(text) or any(guard.search(text) for guard in _GUARDS):
         return None
     spans = _cue_spans(text)
-    if not spans and not any(marker in text.casefold() for marker in CHANGE_MARKERS):
-        return None
+    dates = _date_old_terms(text)
+    changed = any(marker in text.casefold() for marker in CHANGE_MARKERS)
+    if not spans and not changed and not any(marked for *_, marked in dates):
+        return None  # a date marked as the wrong one ("march 30 not march 13") is a correction by itself
+    dates = [date for date in dates if changed or date[3]]
     terms = [phrase for _, _, phrase in spans]
-    terms += _typed_old_terms(text)
+    terms += _typed_old_terms(text) + [term for _, _, written, _ in dates for term in written]
+    spans += [(start, end, written[0]) for start, end, written, _ in dates]
     # An old term the message goes on to use as current is not old ("병원 그만두고 다른 병원 가").
     last_cue_end = max((end for _, end, _ in spans), default=0)
     rest = text[last_cue_end:]

@@ -189,8 +189,10 @@ class _MessageExtraction:
     """What one user message yields; `LocalExtractor.extract` folds these into one result."""
 
     def __init__(self, turn: ChatTurn, context: str, asked: str, known: set[tuple[str, str]],
-                 role_play: bool | None = None, favorites: list[str] | None = None, previous: str = ""):
-        """`context`: the character's turn before; `asked`: the subject it asked about;
+                 role_play: bool | None = None, favorites: list[str] | None = None, previous: str = "",
+                 earlier: list[str] = ()):
+        """`context`: the character's turn before; `asked`: the subject it asked about; `earlier`: the user's last
+        messages (oldest first, `previous` last), where a rule pointing back ("걔 얘기 꺼내지 마") finds its topic;
         `known`: (subject, normalised value) of stored facts, and ("", normalised content) of episodes;
         `role_play`: the conversation's role-play window says this turn is in character."""
         self.turn = turn
@@ -206,7 +208,7 @@ class _MessageExtraction:
             [self.text] if is_joke(self.text) else [c for c in clauses(self.text) if is_hypothetical(c)])
         self.favorites = favorites if favorites is not None else []
         self.previous = previous
-        self.avoid_topics = avoid_topics(self.text, self.korean)
+        self.avoid_topics = avoid_topics(self.text, self.korean, list(earlier) or ([previous] if previous else []))
         self.facts: list[ExtractedFact] = []
         self.special_dates: list[SpecialDate] = []
         self.nickname = ""
@@ -340,6 +342,9 @@ class _MessageExtraction:
         ))
 
 
+_EARLIER_FOR_RULES = 3  # the user's messages before a rule that points back, where its topic is looked for
+
+
 class LocalExtractor:
     name = "local"
 
@@ -350,6 +355,7 @@ class LocalExtractor:
         levels: list[str] = []
         requested = ""
         context = previous_user = ""
+        earlier: list[str] = []  # the user's messages so far
         window = RolePlayWindow()
         favorites = [f.subject for f in existing if f.subject.startswith("favorite_")]
         for turn in turns:
@@ -362,9 +368,11 @@ class LocalExtractor:
                 continue
             asked = asked_subject(context) or asked_back(context, previous_user) or dangling_subject(previous_user)
             role_play = window.user_in_character(turn.content, context, turn.created_at)
-            message = _MessageExtraction(turn, context, asked, known, role_play, favorites, previous_user)
+            message = _MessageExtraction(turn, context, asked, known, role_play, favorites, previous_user,
+                                         earlier=earlier[-_EARLIER_FOR_RULES:])
             favorites += [f.subject for f in message.facts if f.subject.startswith("favorite_")]
             context, previous_user = "", turn.content
+            earlier.append(turn.content)
             result.facts.extend(message.facts)
             for topic in message.avoid_topics:
                 if topic not in result.avoid_topics:

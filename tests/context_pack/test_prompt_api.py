@@ -81,6 +81,30 @@ def test_avoid_topics_and_identity_survive_a_small_budget(system_client, chunsim
     assert block["tokens"] <= 300
 
 
+@pytest.mark.parametrize("topic, touching, unrelated", [
+    ("전 여친", "전여친이랑 헤어져서 많이 힘들었음", "여친이랑 이번 주말에 전시회 가기로 했어"),
+    ("my old band", "the velvet mopeds was my band, it ended badly", "my sister plays in a jazz trio"),
+    ("구조조정 명단", "회사에 구조조정 한다는 소문이 돌아서 머리가 복잡해", "회사 앞 카페 라떼가 맛있어"),
+    ("ex", "Jessica… 내 ex 작년에 끝났는데 아직 좀 그래", "오늘 회사에서 칭찬 받았어"),
+])
+def test_a_memory_touching_an_avoid_topic_never_enters_the_block(system_client, chunsim, alice, topic, touching,
+                                                                   unrelated):
+    """Issue 9 §6: "rules are hard" — the rule line stays, the memories about the topic go."""
+    remember(alice, chunsim, touching, importance=8)
+    remember(alice, chunsim, unrelated, importance=8)
+    layer_put(user=alice, character=chunsim, layer="tools", context=CONTEXT, document={"avoidTopics": [topic]})
+    block = prompt(system_client, "요즘 좀 외롭다 ㅠㅠ 이런저런 생각이 나네")
+    assert touching not in block["text"]
+    assert unrelated in block["text"]
+    assert topic in block["text"]  # the rule itself is stated
+
+
+def test_an_avoided_memory_comes_back_when_the_user_brings_the_topic_up(system_client, chunsim, alice):
+    remember(alice, chunsim, "전여친이랑 헤어져서 많이 힘들었음", importance=8)
+    layer_put(user=alice, character=chunsim, layer="tools", context=CONTEXT, document={"avoidTopics": ["전 여친"]})
+    assert "헤어져서" in prompt(system_client, "오늘 전여친 마주쳤어… 헤어진 거 생각나")["text"]
+
+
 def test_unused_budget_flows_to_the_memory_layer(system_client, chunsim, premium):
     for i in range(80):
         remember(premium, chunsim, f"취미 이야기 {i}: 주말마다 레고를 조립한다", importance=5)

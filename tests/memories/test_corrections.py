@@ -178,3 +178,40 @@ def test_an_english_value_s_head_noun_no_longer_holds_unless_a_current_value_use
     assert outdated_values({"senior engineer"}, {"staff engineer"}) == {"senior engineer"}
     assert outdated_values({"austin", "신촌"}, {"denver", "신촌"}) == {"austin"}
     assert outdated_values({"sage green"}, {"navy"}) == {"sage green"}  # "green" is too short a head to test alone
+
+
+@pytest.mark.parametrize("text,old,new", [
+    # written for these tests: a date said wrong, moved, or replaced; the kept text keeps the new one
+    ("아 나 전에 시험 4월 9일이라고 했지? 잘못 말함 4월 19일임", "4월 9일", "4월 19일"),
+    ("오픈 날짜 바꼈어요 3월 2일 이 아니고 3월 16일 로", "3월 2일", "3월 16일"),
+    ("oops my recital is march 30 not march 13", "march 13", "march 30"),
+    ("ugh the vet moved me from may 4 to may 11", "may 4", "may 11"),
+    ("bad news, the may 2 concert is cancelled. they gave us may 20 instead", "may 2", "may 20"),
+])
+def test_a_date_said_wrong_or_moved_is_old_and_the_kept_text_keeps_the_new_one(text, old, new):
+    correction = find_correction(text)
+    assert correction is not None and old in correction.old_terms
+    assert new in correction.cleaned and not mentions(correction.cleaned, old)
+
+
+@pytest.mark.parametrize("text", ["3월 2일부터 3월 5일까지 제주 가", "trip is from may 3 to may 7 lol",
+                                  "생일은 6월 3일이고 동생은 6월 9일이야"])
+def test_two_dates_that_correct_nothing_are_not_old(text):
+    assert terms(text) == ()
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("아 맞다 두부 이름 바꿈 ㅋㅋ 이제 콩떡임", "두부", "콩떡"),
+    ("news: Pixel 이름 바꿨어 이제 Kong이야", "Pixel", "Kong"),
+    ("i sold my old civic, now i drive a mazda", "civic", "mazda"),
+    ("change of plan. scrapping banff, we're doing jasper instead", "banff", "jasper"),
+    ("동생 발령 났대 광주아니고 여수로 간대", "광주", "여수"),
+])
+def test_renames_sales_cancelled_plans_and_transfers_name_the_old_value(text, old, new):
+    correction = find_correction(text)
+    assert correction is not None and old in correction.old_terms
+    assert new in correction.cleaned
+
+
+def test_a_number_in_a_latin_term_is_a_whole_number():
+    assert not mentions("see you june 12!", "june 1") and mentions("see you june 1!", "june 1")

@@ -561,3 +561,24 @@ def test_a_new_favourite_named_before_its_topic_replaces_the_dethroned_one():
     result = run(U("also update, i think ramen has been dethroned. ngl birria tacos are my new fave food"))
     assert values(result, "favorite_food") == ["birria tacos"]
     assert any("ramen" in f.replaces for f in result.facts)
+
+
+@pytest.mark.parametrize("turns, topic", [
+    ((U("전남친 준호한테 카톡옴... 헤어진지 두달 됐는데 잘지내냐고 ㅋ"), U("안함 ㅋㅋ 읽씹함"),
+      U("아 됐다 걔 얘기 앞으로 절대 꺼내지마 진짜")), "전남친"),
+    ((U("근데 어제 또 회사에서 구조조정 명단 얘기가 나와서 기분이 안 좋았어요."),
+      U("솔직히 이제 그 얘기는 그만하고 싶어요. 소라 씨도 그 단어는 꺼내지 말아줄래요?")), "구조조정 명단"),
+    ((U("친구들이 자꾸 살빼라고 다이어트 하라고 하는데 그말 너무 스트레스 에요 소라씨는 그런말 하지 마세요"),), "다이어트"),
+    ((U("my ex jake texted me today ugh"), U("please dont ask about him again")), "my ex"),
+])
+def test_a_rule_pointing_back_takes_its_topic_from_what_the_user_just_said(turns, topic):
+    assert run(*turns).avoid_topics == [topic]
+
+
+@pytest.mark.parametrize("text", ["아 쪽팔려 유나한텐 말하지마 걔 맨날 놀릴듯", "엄마한테는 말하지 마"])
+def test_a_secret_to_keep_from_someone_is_no_avoid_topic(text):
+    assert run(U(text)).avoid_topics == []
+
+
+def test_a_pointing_rule_with_nothing_to_point_at_names_no_topic():
+    assert run(U("그 얘기는 하지 마")).avoid_topics == []
