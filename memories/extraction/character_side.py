@@ -62,16 +62,27 @@ SENTENCE_SPLIT = r"(?<=[.!?…~])\s+|\n+"
 ASKS_SAID_RULES: tuple[tuple[str, str], ...] = (
     ("ko_reported", r"(?:다고|라고|자고|냐고|준다고|한다고|간다고)\s*(?:했|하셨|그랬|말했|안\s*했)|"
                     r"(?:했|그랬|말했|하셨)(?:었)?(?:지|죠|잖아|더라|는데|나)|약속"),
-    ("en_reported", r"\byou\b[^.?!]{0,30}\b(?:said|told|promised|mentioned)\b|\byou'd\b|\bwhat did you\b|"
-                    r"\bwere you\b|\byou\s+(?:were|used to|love|loved|like)\b"),
+    ("en_reported", r"\b(?:you|u|ya)\b[^.?!]{0,30}\b(?:said|told|promised|mentioned|recommended|suggested|put\s+aside|"
+                    r"set\s+aside|saved|picked|offered)\b|\b(?:you|u)'?d\b|\bwhat\s+did\s+(?:you|u|ya)\b|"
+                    r"\b(?:were|did)\s+(?:you|u)\b|\b(?:you|u)\s+(?:were|used to|love|loved|like)\b"),
 )
 ADDRESSES_CHARACTER_RULES: tuple[tuple[str, str], ...] = (
     ("ko_you", r"(?:^|\s)(?:너|넌|너는|너가|네가|니가|니|너도|너네|너희)(?:\s|$)|(?:^|\s)(?:네|니)\s*(?:언니|오빠|누나|형|"
                r"동생|엄마|아빠|할머니|할아버지|가족|친구|고향|최애|인생)"),
-    ("en_your", r"\byour\s+(?:sister|brother|mom|mother|dad|father|grand(?:ma|mother|pa|father)|family|friend|"
-                r"dog|cat|hometown|thesis|favorite|favourite|book|movie)\b|\bwhere\s+are\s+you\s+from\b"),
+    # "your X"/"ur X" in a message to the character is the character's X, whatever X is ("ur birthday", "ur shop")
+    ("en_your", r"\b(?:your|ur|yr)\s+(?!welcome\b|own\b|business\b)[a-z]|\bwhere\s+are\s+(?:you|u)\s+from\b"
+                r"|\b(?:you|u)\s+and\s+(?:your|ur)\b"),
+    # what the two did together ("the first book we did for our club"): the character's side of it
+    ("en_we", r"\b(?:we|our)\s+(?:did|read|watched|made|planned|picked|started|agreed|said|talked|lil|little|own|"
+              r"book|club|plan|trip|deal|promise|list)\b"),
     ("en_reported", ASKS_SAID_RULES[1][1]),  # "you said …" addresses the character too
 )
+# What only the character can have done for the user, asked about without naming it: a recommendation or an
+# instruction reported back ("불안할 때 해보라고 했던 그 방법", "허리 아플 때 하라던 운동", "추천해준 드라마", "the book you
+# recommended"). Counts as asking what the character said even with no "너"/"your" in the sentence.
+IMPLIES_CHARACTER = (r"(?:하|해|보|봐|먹|읽|가|써|들어|들)(?:보)?라(?:고\s*(?:했|하셨|그랬)|던|며|구\s*했)"
+                     r"|(?:추천|소개|권)(?:해)?\s*(?:준|줬|주신|해준|해줬|해주신)|알려\s*(?:준|줬|주신)|가르쳐\s*(?:준|줬)"
+                     r"|\b(?:recommended|suggested|told\s+me\s+to|taught\s+me)\b")
 # The user asking about their own words or things: "유나야 나 어디 산다고 했었지?", "what did I tell you?",
 # "mina what's my name again" — the user's memories, not the character's (unless "너"/"your" is there too).
 ASKS_OWN_WORDS = r"(?:^|\s)(?:내가|제가|우리가)\s*[^?]{0,15}(?:다고|라고|했|말했|그랬)|\b(?:did I|I told you|what did I)\b"
@@ -95,6 +106,7 @@ _SPLIT = re.compile(SENTENCE_SPLIT)
 _OWN_WORDS = re.compile(ASKS_OWN_WORDS, re.I)
 _FIRST_PERSON = re.compile(FIRST_PERSON, re.I)
 _QUESTION_SPLIT = re.compile(r"(?<=[?!.])\s+")
+_IMPLIES_CHARACTER = re.compile(IMPLIES_CHARACTER, re.I)
 
 
 @dataclass(frozen=True)
@@ -133,6 +145,21 @@ def classify(text: str, *, role_play: bool = False) -> CharacterStatement | None
     return CharacterStatement(SELF if own else SAID, content, own)
 
 
+_OTHER_SUBJECT = re.compile(r"(?:^|\s)(?P<who>[가-힣]{1,6})\s*(?:이|가|께서)(?=\s)|\b(?:my|his|her|their)\s+\w+\s*$|"
+                            r"\b(?:he|she|they|someone|my\s+\w+)\s+(?:\w+\s+)?$", re.I)
+
+
+def _someone_else(before: str, character_name: str) -> bool:
+    """Whether the words before "추천해준"/"recommended" name who did it, and it is not the character."""
+    if _FIRST_PERSON.search(before):
+        return True
+    for match in _OTHER_SUBJECT.finditer(before):
+        who = match.group("who") or ""
+        if not (character_name and who.startswith(character_name)) and who not in {"너", "니", "네", "당신"}:
+            return True
+    return False
+
+
 def asks_character(message: str, character_name: str = "") -> int:
     """How clearly the user's message asks about the character's own words: 0 no, 1 addressed, 2 asked.
 
@@ -148,6 +175,10 @@ def asks_character(message: str, character_name: str = "") -> int:
     for sentence in _QUESTION_SPLIT.split(text):  # "유나씨 오빠분 뭐 한다고 했죠? 저 PT 받아볼까": per sentence
         second = bool(_matches(_ADDRESSES, [sentence]))
         named = len(name) >= 2 and re.search(rf"(?:^|\s){re.escape(name)}", sentence, re.I) is not None
+        implied = _IMPLIES_CHARACTER.search(sentence)
+        if implied and (second or named or not _someone_else(sentence[:implied.start()], name)):
+            level = 2  # "불안할 때 해보라고 했던 그 방법 뭐였지?": only the character told the user that
+            continue
         if not sentence.strip() or (_FIRST_PERSON.search(sentence) and not second) or not (second or named):
             continue
         level = max(level, 2 if _matches(_ASKS_SAID, [sentence]) else 1)

@@ -127,3 +127,24 @@ def test_the_same_turn_twice_in_one_batch_is_kept_once():
     turn = ChatTurn("9a", "assistant", "내일 아침에 물 마셨는지 체크해줄게!", AT)
     assert character_fact(turn, known=known) is not None
     assert character_fact(turn, known=known) is None
+
+
+@pytest.mark.parametrize("message,name,level", [
+    # texting spellings address the character too
+    ("what does ur sister do again?", "Mina", 1),
+    ("where did u and ur sister end up going?", "Mina", 2),
+    ("whats the book u put aside for me", "Mina", 2),
+    ("what was the first book we did for our lil club", "Mina", 1),
+    # a recommendation or instruction reported back: only the character gave it, named or not
+    ("불안할 때 해보라고 했던 그 방법 이름이 뭐였지?", "소라", 2),
+    ("허리 아플때 하라던 그 운동 이름이 뭐였죠", "소라", 2),
+    ("그 책 추천해준 거 뭐였지", "춘심", 2),
+    ("what was that song you recommended", "Mina", 2),
+    # ... unless someone else gave it
+    ("엄마가 먹으라고 했던 약 이름 뭐였지", "춘심", 0),
+    ("내가 추천해준 영화 봤어?", "춘심", 0),
+    ("the book my sister recommended is great", "Mina", 0),
+    ("the show she recommended sucked", "Mina", 0),
+])
+def test_asks_character_reads_texting_and_reported_recommendations(message, name, level):
+    assert asks_character(message, name) == level
