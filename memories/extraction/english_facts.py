@@ -403,7 +403,23 @@ def english_facts(text: str) -> list[Candidate]:
     found += _city_complaint(text) if not any(c.subject == "residence" for c in found) else []
     found += _food_fave_it(text, found)
     found += _family_news(text)
+    found += _bare_occupation(text, found)
     return _name_partner(text, found)
+
+
+# "I am mechanical engineer in paint shop", "im nurse at seoul hospital": a job said without its article (learners
+# of English, texting); only a value the occupation lexicon knows.
+_I_AM_BARE = re.compile(_I_AM + r"(?P<v>[a-z][a-z -]{2,40}?)(?=\s+(?:in|at|for|on)\s|\s*[.,!?;]|\s*$)", re.I)
+
+
+def _bare_occupation(text: str, found: list[Candidate]) -> list[Candidate]:
+    if any(c.subject == "occupation" for c in found):
+        return []
+    for match in _I_AM_BARE.finditer(text):
+        value = _clean(match.group("v"))
+        if is_occupation_en(value) and len(value.split()) <= 4:
+            return [Candidate("occupation", value)]
+    return []
 
 
 # "austin heat is killing me", "the traffic in denver is insane": a known city's daily life, said as home.

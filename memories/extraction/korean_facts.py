@@ -13,11 +13,11 @@ import re
 from .candidates import Candidate
 from .korean_body import age_facts, birthday_facts, body_facts, height_in_message
 from .korean_household import family_answer, household_facts
-from .korean_names import GREETING, name_facts, nickname_facts
+from .korean_names import GREETING, INTRODUCTION, name_facts, nickname_facts
 from .korean_places import moved_to, place_facts, place_ok
 from .korean_preferences import changed_favorite, preference_facts, type_subject
 from .korean_status import dating_facts, dream_facts
-from .korean_text import clauses, strip_name_suffix, valid_value
+from .korean_text import about_someone_else, clauses, strip_name_suffix, valid_value
 from .korean_traits import fear_facts, trait_facts
 from .korean_work import part_time_jobs, study_and_work_facts
 from .lexicon import is_occupation_ko
@@ -110,7 +110,7 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
     quit_job = False
     jobs: list[Candidate] = []
     for clause in clauses(text):
-        found += name_facts(clause, pet_message, bool(GREETING.search(text)))
+        found += name_facts(clause, pet_message, bool(GREETING.search(text) or INTRODUCTION.search(context or "")))
         if not pet_message:
             found += nickname_facts(clause)
         found += age_facts(clause) or _short_age(clause)
@@ -140,4 +140,11 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
     if changed:  # "최애 바뀜 이제 해린": the change says it, not "최애" alone
         found = [c for c in found if c.value != changed[0].value and c.subject not in {changed[0].subject, "likes"}
                  and changed[0].value not in c.value and c.value not in changed[0].value] + changed
-    return [c for c in found if _not_negated(text, c)]
+    # A value that opens with someone else ("큰딸 열네살 중학생") is that person's, not the user's.
+    return [c for c in found if _not_negated(text, c) and not (c.subject not in _HOUSEHOLD_SUBJECTS
+                                                              and len(c.value.split()) >= 2
+                                                              and about_someone_else(c.value, len(c.value.split()[0])))]
+
+
+_HOUSEHOLD_SUBJECTS = frozenset({"family", "sibling", "pet", "family_news", "best_friend", "friend", "dating_status",
+                                 "relationship_status", "dislikes", "likes"})

@@ -12,12 +12,15 @@ from .morphology import analyse
 _SURNAMES = set("김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예봉경")
 
 
-def _looks_like_full_name(word: str) -> bool:
-    """A three-syllable word starting with a common surname that is not an ordinary noun ("한지우")."""
+def _looks_like_full_name(word: str, introducing: bool = False) -> bool:
+    """A three-syllable word starting with a common surname that is not an ordinary noun ("한지우"); while the two
+    are introducing themselves ("저는 소라예요" → "저는 오세진입니다") the analyser's noun guess is not trusted."""
     if not re.fullmatch(r"[가-힣]{3}", word) or word[0] not in _SURNAMES:
         return False
     if word in OCCUPATIONS_KO or is_occupation_ko(word) or is_major_ko(word):
         return False
+    if introducing:
+        return True
     morphs = analyse(word)
     return not (len(morphs) == 1 and morphs[0].tag == "NNG")
 
@@ -25,9 +28,14 @@ def _looks_like_full_name(word: str) -> bool:
 _NAME_INTRO = re.compile(
     r"(?:^|\s)(?:나는|난|저는|전|내\s*이름은|제\s*이름은|이름은)\s*([가-힣]{2,4}|[A-Za-z]{2,15})라고\s*"
     r"(?:해|합니다|해요|함|하고|하는데|하지|한다|하구)")
-_MY_NAME = re.compile(r"(?:내|제|나의|저의)\s*이름(?:은|이)\s*(\S+)")
+_MY_NAME = re.compile(r"(?:(?:내|제|나의|저의)\s*(?:(?:한국|영어|본|진짜|원래|실제)\s*)?|(?<![가-힣])(?:한국|본|진짜|실제)\s*)"
+                      r"이름(?:은|이)\s*(\S+)")
 _I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?:이야|야|이에요|예요|에요|입니다|임)(?=[\s!.,~?]|$)")
+_BARE_INTRO = re.compile(r"^\W*(?:(?:반가워요|반갑습니다|반가워|안녕하세요|안녕|네|넵)\W*(?:[ㅎㅋ]+\s*)?)?(?P<word>[가-힣]{3})"
+                         r"(?:이고|고|이에요|예요|입니다|이야|야|임)(?=[\s,.!?~]|$)")
 GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)")
+# The character introducing itself or asking who the user is: the user's next words are an introduction too.
+INTRODUCTION = re.compile(r"(?:저는|나는|난|전)\s*\S{1,4}(?:예요|이에요|야|이야|입니다|라고\s*해)|이름이?\s*(?:뭐|어떻게)|누구(?:세요|야)")
 
 
 def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate]:
@@ -38,12 +46,18 @@ def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate
         found.append(Candidate("name", name))
     if not pet_message:
         for match in _MY_NAME.finditer(clause):
+            if about_someone_else(clause, match.start()):
+                continue
             name = name_at(clause, match.start(1))
             if name and valid_value(name):
                 found.append(Candidate("name", name))
+    if greeting:  # "반가워요 ㅎㅎ 윤태호고 마흔하나예요": a full name opening the clause of an introduction
+        match = _BARE_INTRO.match(clause)
+        if match and _looks_like_full_name(match.group("word"), introducing=True):
+            found.append(Candidate("name", match.group("word")))
     for match in _I_AM.finditer(clause):
         word = match.group("word")
-        if _looks_like_full_name(word):
+        if _looks_like_full_name(word, introducing=greeting):
             found.append(Candidate("name", word))
         elif greeting and _looks_like_given_name(word):
             found.append(Candidate("name", strip_name_suffix(word)))  # "반가워~ 나는 민혁이야"

@@ -43,6 +43,8 @@ _LIVES = re.compile(r"(?P<place>\S+?)(?:에)?\s*거주")
 _RESIDENT = re.compile(r"(?P<kw>주민)(?:임|이야|이에요|입니다|이다|이\s*됐|됐|$|\s|[!.,~ㅋㅎ])")  # "이제 분당 정자동 주민임"
 _COMMUTE = re.compile(r"(?:으로|로)\s*(?P<kw>출퇴근|출근|통학|등교|통근)")
 _FIRST_PERSON = re.compile(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s")
+# Reported speech right after the verb: someone else's move ("Kevin이 Austin으로 이사 간대요", "이사했대").
+_REPORTED = re.compile(r"(?:었|았|였)?(?:대|댄다|다더|다네|단다|래|다고|다며|답니다)")
 
 
 _TIME_VALUE = re.compile(r"^(?:[월화수목금토일](?:요일|욜)|주말|평일|어제|오늘|내일|모레|그저께|이번\s*주|다음\s*주|지난\s*주|저번\s*주|"
@@ -122,7 +124,7 @@ def _residences(clause: str) -> list[Candidate]:
         for match in _MOVE.finditer(clause):
             value = noun_phrase_before(clause, match.start() + len(match.group("place")), max_words=2)
             if place_ok(value) and not wished_after(clause, match.end() - 1) \
-                    and not about_someone_else(clause, match.start()):
+                    and not about_someone_else(clause, match.start()) and not _REPORTED.match(clause, match.end()):
                 found.append(Candidate("residence", value))
     if not _FUTURE_WORDS.search(clause):
         for match in _ARRIVED.finditer(clause):
@@ -163,6 +165,7 @@ def moved_to(text: str, context: str = "") -> list[Candidate]:
             break
         value = noun_phrase_before(text, match.start() + len(match.group("place")), max_words=2)
         if place_ok(value) and not _housing(value) and not about_someone_else(text, match.start()) \
+                and not _REPORTED.match(text, match.end()) \
                 and (_PLACE_SUFFIX.search(value) or any(m.tag == "NNP" for m in analyse(value))):
             found.append(Candidate("residence", value))
     return found[:1]

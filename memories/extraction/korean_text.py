@@ -3,12 +3,22 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import OTHER_PERSON_KO, STOP_VALUES_KO
+from .lexicon import OTHER_PERSON_KO, OTHER_PERSON_PREFIXES_KO, STOP_VALUES_KO
 
 _CLAUSE_BREAK = re.compile(r"[.!?\n…;]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]+|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+")
 _FIRST_PERSON = re.compile(r"^(?:나|난|내|내가|나는|저|전|제|제가|저는|나도|저도|나의|저의)$")
 _TOPIC_WORD = re.compile(r"^(?P<stem>.+?)(?:이는|이가|이도|이랑|은|는|이|가|도|랑|이랑|의)$")
 _OTHERS = frozenset(OTHER_PERSON_KO)
+
+
+def _other_person(word: str) -> bool:
+    """"딸", "큰딸", "막내동생", "사촌언니": a person other than the user."""
+    if word in _OTHERS:
+        return True
+    for prefix in OTHER_PERSON_PREFIXES_KO:
+        if word.startswith(prefix) and word[len(prefix):].strip() in _OTHERS:
+            return True
+    return False
 _BATCHIM_HANGUL = re.compile(r"[가-힣]")
 
 # "A 아니고 B" / "A 말고 B" / "A가 아니라 B": A is a negated (old) value.
@@ -57,14 +67,16 @@ def about_someone_else(clause: str, position: int) -> bool:
     if not words:
         return False
     last = words[-1]
-    if last in _OTHERS or last.rstrip("의") in _OTHERS:
+    if _other_person(last) or _other_person(last.rstrip("의")):
         return True
+    if len(words) >= 1 and re.fullmatch(r"[가-힣A-Za-z]{1,6}(?:이)?라고", last) and not any(_FIRST_PERSON.match(w) for w in words):
+        return True  # "서윤이라고 열두 살인데": the one just named
     for word in reversed(words):
         if _FIRST_PERSON.match(word):
             return False
         match = _TOPIC_WORD.match(word)
         stem = match.group("stem") if match else word
-        if stem in _OTHERS or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
+        if _other_person(stem) or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
             return True
         if match and not _FIRST_PERSON.match(stem):
             # another marked word ("나이는", "취미가") — keep looking further back only past topic words

@@ -37,6 +37,7 @@ _COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다
 _HIRED_AT = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에|으로|로)?\s*(?:최종\s*)?(?:합격|입사|취직|이직|출근\s*확정)"
                        r"(?:했|함|해|이야|확정|됐|돼)")
 _TOPIC_MARKED = re.compile(r"(?:^|\s)(\S+?)(?:은|는)(?=\s)")
+_TEACHES = re.compile(r"\s*(?:반\s*)?(?:담임|맡|가르치|가르쳐|수업|애들|아이들)")
 _SELF_TOPICS = frozenset({"나", "저", "난", "전", "직업", "내 직업", "제 직업", "일", "하는 일", "현재", "지금", "요즘"})
 _OFFICE = re.compile(r"(?:^|\s)회사\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|다니는\s*중)")
 _JOBLESS = re.compile(r"(취준|취업\s*준비|백수|무직|휴학|재수|반수|공시\s*준비|고시\s*준비)\s*(?:중|하고|해|생|야|이야|임|예요|에요)")
@@ -48,8 +49,8 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
     if about_someone_else(clause, len(clause)) and not re.search(r"(?:^|\s)(?:나|난|나는|저는|전|내가|제가)\s", f" {clause}"):
         return found
     for match in _SCHOOL_YEAR.finditer(clause):
-        if about_someone_else(clause, match.start()):
-            continue
+        if about_someone_else(clause, match.start()) or _TEACHES.match(clause, match.end()):
+            continue  # "3학년 담임하고 있어요" teaches the class
         level = match.group("level") or ""
         found.append(Candidate("school_year", f"{level} {match.group('n')}학년".strip()))
         if not level:

@@ -84,6 +84,10 @@ def is_chatter(text: str) -> bool:
     return False
 
 
+# A date or a deadline makes a short message worth keeping ("음 6월 말까지 V3 깨기 어때").
+_DATED = re.compile(r"\d{1,2}\s*월\s*(?:\d{1,2}\s*일|말|초|중순|초순|하순)|\d{1,2}/\d{1,2}(?!\d)|[월화수목금토일]요일|까지")
+
+
 def is_salient(text: str, korean: bool, has_facts: bool = False, has_feeling: bool = False) -> bool:
     """Return True when the message says something worth keeping as an episode.
 
@@ -97,8 +101,9 @@ def is_salient(text: str, korean: bool, has_facts: bool = False, has_feeling: bo
         return True
     remainder = _remainder(text)
     if korean:
-        nouns = content_nouns(remainder)
-        enough = len(nouns) >= 2 or (len(nouns) >= 1 and len(remainder.replace(" ", "")) >= 7)
+        nouns = content_nouns(remainder) + re.findall(r"[A-Za-z][A-Za-z0-9]+", remainder)  # "V3", "PT", "IELTS"
+        enough = len(nouns) >= 2 or (len(nouns) >= 1 and len(remainder.replace(" ", "")) >= 7) \
+            or (bool(_DATED.search(remainder)) and len(remainder.replace(" ", "")) >= 8)
     else:
         words = re.findall(r"[A-Za-z']+", remainder)
         content = [w for w in words if len(w) > 2 and w.lower() not in _EN_FILLER_WORDS]

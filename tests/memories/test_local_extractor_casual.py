@@ -582,3 +582,62 @@ def test_a_secret_to_keep_from_someone_is_no_avoid_topic(text):
 
 def test_a_pointing_rule_with_nothing_to_point_at_names_no_topic():
     assert run(U("그 얘기는 하지 마")).avoid_topics == []
+
+
+# --- 5. introductions, other people's news, bare jobs (corpus 2 tune half) ------------------------------
+
+def test_a_formal_self_introduction_after_the_character_introduced_itself():
+    result = run(A("안녕하세요, 반가워요. 저는 소라예요. 오늘 하루는 어땠어요?"),
+                 U("저는 오세진입니다. 서른여덟이고요. 그냥 평범한 회사원이에요"))
+    assert values(result, "name") == ["오세진"] and values(result, "age") == ["서른여덟"]
+
+
+def test_a_three_syllable_noun_is_no_name_without_an_introduction():
+    assert values(run(U("저는 고양이입니다 ㅋㅋ")), "name") == []
+
+
+@pytest.mark.parametrize("text, name", [("난 Danny, 한국 이름은 김현우인데 다들 Danny라고 불러", "김현우"),
+                                        ("제 본명은 아니고 진짜 이름은 박서윤이에요", "박서윤")])
+def test_a_qualified_name_is_the_name(text, name):
+    assert values(run(U(text)), "name") == [name]
+
+
+def test_a_class_someone_teaches_is_no_school_year():
+    assert values(run(U("다른 학교에서 3학년 담임하고 있어요")), "school_year") == []
+
+
+@pytest.mark.parametrize("text", ["best friend Kevin이 Austin으로 이사 간대요", "동생이 부산으로 이사했대"])
+def test_someone_elses_reported_move_is_not_the_users_residence(text):
+    assert values(run(U(text)), "residence") == []
+
+
+@pytest.mark.parametrize("text, value", [("I am mechanical engineer in paint shop", "mechanical engineer"),
+                                         ("im nurse at seoul hospital", "nurse")])
+def test_a_job_said_without_its_article(text, value):
+    assert values(run(U(text)), "occupation") == [value]
+
+
+def test_i_am_tired_is_no_job():
+    assert values(run(U("I am tired in the morning")), "occupation") == []
+
+
+def test_a_short_plan_with_a_deadline_is_kept_as_an_episode():
+    result = run(A("클라이밍 한 달이면 V1 당연해! 목표 하나 정하자!"), U("음 6월 말까지 V3 깨기 어때"))
+    assert any(f.kind != "semantic" and "6월 말" in f.content for f in result.facts)
+
+
+@pytest.mark.parametrize("text", ["큰딸 열네살 중학생이고 작은딸 아홉살이에요", "서윤이라고 열두 살인데 지 엄마랑 울산 살아",
+                                  "우리 막내동생은 스물하나야"])
+def test_ages_and_jobs_of_family_named_or_prefixed_are_not_the_users(text):
+    result = run(U(text))
+    assert values(result, "age") == [] and values(result, "occupation") == []
+
+
+def test_a_full_name_opening_an_introduction():
+    result = run(A("…안녕하세요. 저는 미나예요."), U("반가워요 ㅎㅎ 윤태호고 마흔하나예요. 부산에서 약사 해요"))
+    assert values(result, "name") == ["윤태호"]
+
+
+def test_an_english_role_play_word_with_a_korean_proposal_opens_the_window():
+    result = run(U("춘심 심심해 ㅋㅋ 우리 roleplay 하자. 포장마차 하는 설정 ok? 난 사장 민호, 서른다섯 살 ㅋㅋ"))
+    assert values(result, "age") == [] and values(result, "name") == []
