@@ -363,6 +363,9 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+_RENAMED = re.compile(r"이름|renam|name")
+
+
 def find_correction(text: str) -> Correction | None:
     """The old terms `text` says no longer hold, and the text without them; None when it corrects nothing."""
     if not text or is_unreal(text) or any(guard.search(text) for guard in _GUARDS):
@@ -376,14 +379,16 @@ def find_correction(text: str) -> Correction | None:
     terms = [phrase for _, _, phrase in spans]
     terms += _typed_old_terms(text) + [term for _, _, written, _ in dates for term in written]
     spans += [(start, end, written[0]) for start, end, written, _ in dates]
-    # An old term the message goes on to use as current is not old ("병원 그만두고 다른 병원 가").
+    # An old term the message goes on to use as current is not old ("병원 그만두고 다른 병원 가") — except an old name,
+    # which the rest of a rename may well repeat ("Mochi 이름 바꿨어 이제 Bori야. 엄마가 Mochi는 발음 어렵대").
     last_cue_end = max((end for _, end, _ in spans), default=0)
     rest = text[last_cue_end:]
+    renamed = {phrase for start, end, phrase in spans if _RENAMED.search(text[start:end])}
     kept: list[str] = []
     for term in terms:
         if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE:
             continue
-        if spans and mentions(rest, term):
+        if spans and term not in renamed and mentions(rest, term):
             continue
         if all(_compact(term) != _compact(k) for k in kept):
             kept.append(term)

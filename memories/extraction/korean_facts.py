@@ -19,7 +19,7 @@ from .korean_preferences import changed_favorite, preference_facts, type_subject
 from .korean_status import dating_facts, dream_facts
 from .korean_text import about_someone_else, clauses, strip_name_suffix, valid_value
 from .korean_traits import fear_facts, trait_facts
-from .korean_work import part_time_jobs, study_and_work_facts
+from .korean_work import joined_workplace, part_time_jobs, study_and_work_facts
 from .lexicon import is_occupation_ko
 from .morphology import noun_phrase_after
 
@@ -130,6 +130,8 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
         found += preference_facts(clause, text, context)
     if not any(c.subject == "residence" for c in found):
         found += moved_to(text, context)
+    if not any(c.subject == "workplace" for c in found):
+        found += joined_workplace(text)
     if not any(c.subject == "height" for c in found):
         found += height_in_message(text)
     found += jobs

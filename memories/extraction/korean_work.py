@@ -8,7 +8,7 @@ import re
 
 from .candidates import Candidate
 from .korean_text import about_someone_else, negated_after, valid_value, wished_after
-from .lexicon import is_major_ko, is_occupation_ko
+from .lexicon import is_major_ko, is_occupation_en, is_occupation_ko
 from .morphology import analyse, noun_phrase_after, noun_phrase_before
 
 
@@ -31,11 +31,25 @@ _JOB_AT = re.compile(r"(?P<place>\S+?)에서\s*(?P<job>(?:[가-힣A-Za-z]+\s+)?[
                      r"(?:해|함|해요|하고|합니다|하는\s*중|하는데|한다|하거든|하지|하는\s*사람|일해|일하고|근무)"
                      r"(?=$|[\s!.,~?ㅋㅎㅠ]|요|\S*있)")
 _OCCUPATION_TOPIC = re.compile(r"(?:내|제)?\s*직업(?:은|이)\s*")
-_WORKPLACE_NOUN = r"[가-힣A-Za-z]{2,12}(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업|센터|스튜디오)"
+_WORKPLACE_NOUN = r"[가-힣A-Za-z]{2,12}\s?(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업|센터|스튜디오)"
 _COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|다니는|다닌다|근무)")
 # "척추병원 합격했어", "삼성전자 입사함", "스타트업으로 이직했어": the new workplace.
 _HIRED_AT = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에|으로|로)?\s*(?:최종\s*)?(?:합격|입사|취직|이직|출근\s*확정)"
                        r"(?:했|함|해|이야|확정|됐|돼)")
+# "차장 달았어", "과장으로 승진했어": a new rank is the current occupation.
+_RANKS = r"사원|주임|대리|과장|차장|부장|팀장|실장|본부장|매니저|선임|책임|수석"
+_PROMOTED = re.compile(rf"(?<![가-힣])(?P<job>{_RANKS})\s*(?:달았|달음|달았어|다는\s*거\s*확정)|(?<![가-힣])(?P<job2>{_RANKS})"
+                       r"(?:으로|로)\s*(?:승진|진급)")
+# "브랜딩 디자인 스튜디오 ㅋㅋ 어시로 들어감": joined a workplace, a role or laughter between.
+_JOINED = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})(?:\s*[ㅋㅎ~!.]+)?\s*(?:\S{{1,6}}(?:으로|로)\s*)?"
+                     r"(?:들어감|들어갔|입사|취직|합격|첫\s*출근|출근\s*시작)")
+# "Loopmint라는 fintech startup에서", "Haneul Games라는 Irvine 게임 회사": a named workplace.
+_NAMED_WORKPLACE = re.compile(r"(?P<place>(?:[A-Z][A-Za-z0-9&'-]*\s?){1,3}|[가-힣]{2,10})(?:이)?라는\s+(?:\S+\s+){0,2}?"
+                              r"(?:회사|스타트업|startup|company|게임\s*회사|병원|가게|카페|식당|학원|은행|에이전시|agency|studio|스튜디오)")
+_WORK_CONTEXT = re.compile(r"일해|일하|근무|다녀|다님|다니|입사|이직|출근|new\s+job|첫날|에서|designer|engineer|developer", re.I)
+# "UX designer야": an English job with a Korean copula.
+_ENGLISH_JOB = re.compile(r"(?<![A-Za-z])(?P<v>[A-Za-z][A-Za-z ]{1,30}?)\s*(?:야|이야|에요|예요|이에요|입니다|임|인데|이고|로\s*일해)"
+                          r"(?=[\s,.!?~]|$)")
 _TOPIC_MARKED = re.compile(r"(?:^|\s)(\S+?)(?:은|는)(?=\s)")
 _TEACHES = re.compile(r"\s*(?:반\s*)?(?:담임|맡|가르치|가르쳐|수업|애들|아이들)")
 _SELF_TOPICS = frozenset({"나", "저", "난", "전", "직업", "내 직업", "제 직업", "일", "하는 일", "현재", "지금", "요즘"})
@@ -128,6 +142,13 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
     for match in _HIRED_AT.finditer(clause):
         if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
             found.append(Candidate("workplace", match.group("place")))
+    for match in _PROMOTED.finditer(clause):
+        if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
+            found.append(Candidate("occupation", match.group("job") or match.group("job2")))
+    for match in _ENGLISH_JOB.finditer(clause):
+        value = match.group("v").strip()
+        if is_occupation_en(value) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("occupation", value))
     # "저 스물여섯, 물리치료사, 광주 토박이에요": an occupation as one item of a self-introduction.
     if "," in clause:
         for item in clause.split(","):
@@ -194,3 +215,16 @@ def part_time_jobs(clause: str) -> tuple[list[Candidate], bool]:
 def is_past_only(clause: str, end: int) -> bool:
     """Return True for "알바 했었어": a double past marks something no longer true."""
     return bool(re.match(r"^\S*\s*(?:를|도|는)?\s*(?:했었|했던|하던|했을\s*때|했을때)", clause[end:end + 10]))
+
+
+def joined_workplace(text: str) -> list[Candidate]:
+    """A workplace named across the clauses of one message: "브랜딩 디자인 스튜디오 ㅋㅋ 어시로 들어감", "오늘 new job
+    첫날이었어요. Haneul Games라는 Irvine 게임 회사"."""
+    for match in _JOINED.finditer(text):
+        if not about_someone_else(text, match.start()) and not wished_after(text, match.end()):
+            return [Candidate("workplace", match.group("place"))]
+    if _WORK_CONTEXT.search(text):
+        for match in _NAMED_WORKPLACE.finditer(text):
+            if not about_someone_else(text, match.start()) and not wished_after(text, match.end()):
+                return [Candidate("workplace", match.group("place").strip())]
+    return []

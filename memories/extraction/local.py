@@ -78,6 +78,11 @@ def _normalise(value: str) -> str:
     return re.sub(r"\s+", "", value).lower()
 
 
+def _code_switched(text: str) -> bool:
+    """A message in both languages: at least three Hangul syllables and three English words."""
+    return len(re.findall(r"[가-힣]", text)) >= 3 and len(re.findall(r"[A-Za-z]{2,}", text)) >= 3
+
+
 def _language_is_korean(text: str, context: str) -> bool:
     if re.search(r"[가-힣A-Za-z]", text):
         return is_korean(text)
@@ -223,6 +228,9 @@ class _MessageExtraction:
         if self.role_play or not self.text:
             return []
         found = korean_facts(self.text, asked, context) if self.korean else english_facts(self.text)
+        if _code_switched(self.text):  # "UX designer야, Loopmint라는 startup에서": both languages' rules read it
+            other = english_facts(self.text) if self.korean else korean_facts(self.text, asked, context)
+            found += [c for c in other if not any(c.subject == f.subject for f in found)]
         birthday = None if any(c.subject == "birthday" for c in found) else \
             own_birthday_on(self.text, self.turn.created_at, self.korean)
         if birthday:

@@ -17,6 +17,7 @@ from .lexicon import (
     SPORTS_EN,
     SPORTS_KO,
     STOP_VALUES_EN,
+    OTHER_PERSON_KO,
     english_number,
     in_list,
     is_color_ko,
@@ -73,6 +74,13 @@ def _question_sentences(text: str) -> list[str]:
     return sentences
 
 
+_ABOUT_OTHER = re.compile(
+    "(?:" + "|".join(sorted((re.escape(w) for w in OTHER_PERSON_KO if len(w) >= 2 and w not in ("너는", "니가", "네가")),
+                            key=len, reverse=True)) + r")(?:의|는|은|이|가)?\s*\S{0,4}\s*$"
+    r"|\b(?:your|ur)\s+(?:sister|brother|mom|mother|dad|father|wife|husband|son|daughter|kid|kids|friend|partner|"
+    r"boyfriend|girlfriend|dog|cat|pet|baby)(?:'s)?\s+\S*\s*$|\b(?:his|her|their)\s+\S*\s*$", re.I)
+
+
 def asked_subject(assistant_text: str) -> str:
     """Return the subject the assistant asked about last, or ''."""
     if not assistant_text:
@@ -81,7 +89,9 @@ def asked_subject(assistant_text: str) -> str:
     table = QUESTION_CUES["ko" if korean else "en"]  # each subject's question cue lives in its registry row
     for sentence in reversed(_question_sentences(assistant_text)[-2:]):
         for subject, pattern in table:
-            if re.search(pattern, sentence, re.I):
+            match = re.search(pattern, sentence, re.I)
+            # "따님 이름이 뭐예요?", "what's your sister's name?": someone else's, not a question about the user
+            if match and not _ABOUT_OTHER.search(sentence[:match.start()]):
                 return subject
     return ""
 

@@ -641,3 +641,31 @@ def test_a_full_name_opening_an_introduction():
 def test_an_english_role_play_word_with_a_korean_proposal_opens_the_window():
     result = run(U("춘심 심심해 ㅋㅋ 우리 roleplay 하자. 포장마차 하는 설정 ok? 난 사장 민호, 서른다섯 살 ㅋㅋ"))
     assert values(result, "age") == [] and values(result, "name") == []
+
+
+@pytest.mark.parametrize("turns, subject, value", [
+    ((U("물류회사에서 과장으로 일하는데요"),), "occupation", "과장"),
+    ((U("나 차장 달았어!! 오늘 발표 났어"),), "occupation", "차장"),
+    ((U("합정에 있는 브랜딩 디자인 스튜디오 ㅋㅋ 어시로 들어감"),), "workplace", "디자인 스튜디오"),
+    ((U("유나야 나 이직함 ㅋㅋ 이제 디자인 스튜디오 다님"),), "workplace", "디자인 스튜디오"),
+    ((U("Sora! 오늘 new job 첫날이었어요. Haneul Games라는 Irvine 게임 회사, UI art 팀이에요"),), "workplace",
+     "Haneul Games"),
+    ((U("UX designer야, Loopmint라는 fintech startup에서 일해"),), "occupation", "UX designer"),
+])
+def test_ranks_new_workplaces_and_code_switched_jobs(turns, subject, value):
+    assert value in values(run(*turns), subject)
+
+
+def test_a_friends_named_company_is_not_the_users_workplace():
+    assert values(run(U("친구가 Loopmint라는 회사 다니는데 거기 복지 좋대")), "workplace") == []
+
+
+def test_the_characters_question_about_someone_elses_name_is_not_about_the_user():
+    result = run(A("와, 입학이라니! 축하해요. 따님 이름이 뭐예요?"), U("서아요. 여덟 살이에요."))
+    assert values(result, "name") == []
+
+
+def test_a_rename_keeps_the_old_name_old_even_when_the_message_repeats_it():
+    from memories.extraction.corrections import find_correction
+    correction = find_correction("news: Mochi 이름 바꿨어 ㅋㅋ 이제 Bori야. 엄마가 Mochi는 발음 어렵다고 해서")
+    assert correction is not None and "Mochi" in correction.old_terms and "Mochi" not in correction.cleaned
