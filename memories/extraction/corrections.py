@@ -386,8 +386,8 @@ def find_correction(text: str) -> Correction | None:
     renamed = {phrase for start, end, phrase in spans if _RENAMED.search(text[start:end])}
     kept: list[str] = []
     for term in terms:
-        if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE:
-            continue
+        if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE or re.fullmatch(r"[\d\s,.]+", term):
+            continue  # a bare number ("July 12 아니고" → "12") would be every "12" anywhere
         if spans and term not in renamed and mentions(rest, term):
             continue
         if all(_compact(term) != _compact(k) for k in kept):

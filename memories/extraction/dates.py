@@ -47,8 +47,9 @@ _SINO_MONTHS = {**{k: v for k, v in _SINO_DIGITS.items()}, "시": 10, "십": 10,
 _SINO_MONTH_DAY = re.compile(r"(?<![가-힣])(십일|십이|시|십|일|이|삼|사|오|유|육|칠|팔|구)월\s*"
                              r"((?:이|삼)?십(?:일|이|삼|사|오|육|칠|팔|구)?|일|이|삼|사|오|육|칠|팔|구)일")
 _NUMERIC_MONTH_DAY = re.compile(r"(?<![\d.])(\d{1,2})\s*[/.-]\s*(\d{1,2})(?![\d./-])")
-_EN_MONTH_DAY = re.compile(rf"\b({_MONTH_EN})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.IGNORECASE)
-_EN_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_EN})\b", re.IGNORECASE)
+# A Korean particle may follow right after ("July 21이야"): the end is no letter or digit of the Latin alphabet.
+_EN_MONTH_DAY = re.compile(rf"\b({_MONTH_EN})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![A-Za-z0-9])", re.IGNORECASE)
+_EN_DAY_MONTH = re.compile(rf"(?<![A-Za-z0-9])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_EN})(?![A-Za-z])", re.IGNORECASE)
 
 
 def _sino_number(word: str) -> int:

@@ -41,7 +41,7 @@ from .korean_facts import korean_facts
 from .korean_preferences import type_subject as korean_type_subject
 from .lexicon import is_korean
 from .morphology import content_nouns
-from .questions import asked_back, asked_subject, bare_answer, dangling_subject, first_clause
+from .questions import asked_back, asked_subject, bare_answer, dangling_subject, first_clause, question_sentences
 from .registry import category_for_subject, is_identity_subject, is_single_valued
 from .roleplay import RolePlayWindow, in_character
 from .salience import (
@@ -76,6 +76,32 @@ _NICKNAME_MAX = 50  # the identity layer's limit
 
 def _normalise(value: str) -> str:
     return re.sub(r"\s+", "", value).lower()
+
+
+_ANSWER_MAX_CHARS = 90  # a longer message says what it is about by itself
+# A message opening like this moves to another topic; it answers nothing ("근데 Irvine에서 commute 너무 멀어").
+_TOPIC_SHIFT = re.compile(r"^\W*(?:근데|그런데|아\s*그리고|그리고|아\s*맞다|참|암튼|아무튼|anyway|btw|by\s+the\s+way|also|oh\s+and)\b",
+                          re.I)
+_QUESTION_WORDS = re.compile(r"뭐(?:래|야|지|예요|에요)?|왜|어디|언제|누구|어떻게|진짜|정말|헐|대박|ㅋ+|ㅎ+|\b(?:what|why|really|huh|"
+                             r"seriously|wait|omg|lol|when|where|who|how)\b", re.I)
+_QUESTION_MAX_CHARS = 50
+
+
+def _answered_question(context: str, text: str) -> str:
+    """The character's question a short user message answers ("when is the surgery?" before "August 19 in …"), or ''
+    when the character asked nothing or the message already names what was asked."""
+    if not context or len(text) > _ANSWER_MAX_CHARS or _TOPIC_SHIFT.match(text):
+        return ""
+    asked = question_sentences(context)
+    if not asked:
+        return ""
+    question = asked[-1].strip()
+    if not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _QUESTION_WORDS.sub(" ", question)):
+        return ""  # "뭐래?", "really?": a reaction, not a question the message answers
+    words = {w[:2] if re.match(r"[가-힣]", w) else w for w in re.findall(r"[가-힣]{2,}|[A-Za-z]{4,}", question.casefold())}
+    if words and sum(1 for w in words if w in text.casefold()) >= max(1, len(words) // 2):
+        return ""  # "고향이 어디야?" → "고향은 대구야": the answer repeats the question
+    return question if len(question) <= _QUESTION_MAX_CHARS else "…" + question[-_QUESTION_MAX_CHARS:]
 
 
 def _code_switched(text: str) -> bool:
@@ -213,6 +239,7 @@ class _MessageExtraction:
             [self.text] if is_joke(self.text) else [c for c in clauses(self.text) if is_hypothetical(c)])
         self.favorites = favorites if favorites is not None else []
         self.previous = previous
+        self.context = context
         self.avoid_topics = avoid_topics(self.text, self.korean, list(earlier) or ([previous] if previous else []))
         self.facts: list[ExtractedFact] = []
         self.special_dates: list[SpecialDate] = []
@@ -318,14 +345,21 @@ class _MessageExtraction:
         if self.correction is not None:  # kept in the message's place: its words without the old value
             self._correction_episode(emotion)
             return
-        if not is_salient(self.text, self.korean, has_facts=has_facts or bool(events), has_feeling=emotion is not None):
+        question = _answered_question(self.context, self.text)
+        answers = bool(question) and (bool(events) or bool(re.search(r"\d|[A-Za-z]{3,}|[가-힣]{2,}", self.text)))
+        if not answers and not is_salient(self.text, self.korean, has_facts=has_facts or bool(events),
+                                          has_feeling=emotion is not None):
             return
-        if ("", _normalise(mask_raw_pii(self.text))) in self.known:
+        # The character's question it answers goes with it ("August 19 in Gyeongju" ← "when is the surgery?"): the
+        # neighbouring turn that says what the answer is about, for retrieval and for the reader of the block.
+        content = mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS] + (
+            f" (← {mask_raw_pii(question)})" if question else "")
+        if ("", _normalise(content)) in self.known:
             return  # the same message was processed before
         when: date | None = events[0].on if events else event_date(self.text, now, birthday_days)
         semantic = [f for f in self.facts if f.kind == "semantic"]
         self.facts.append(self._fact(
-            content=mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS],
+            content=content,
             category=str(_episode_category(semantic, events, emotion, self.text)),
             kind="episodic",
             importance=_episode_importance(has_facts, when is not None, emotion, self.explicit, self.text,

@@ -66,8 +66,9 @@ _UNMARKED_QUESTION = re.compile(r"(?:\b(?:when|where|what|who|which|how(?:\s+old
                                 r"(?:야|예요|에요|이야|니|냐|임|인데|였어|였더라)?[\W_ㅎㅋ]*$", re.I)
 
 
-def _question_sentences(text: str) -> list[str]:
-    sentences = [s.strip() for s in re.findall(r"[^.!?\n…~]*\?", text) if s.strip()]
+def question_sentences(text: str) -> list[str]:
+    """The question sentences of a turn (marked with '?', or its last sentence ending in a question word)."""
+    sentences = [s.strip() for s in re.findall(r"[^.!?\n…~]*\?", text) if re.search(r"[\w가-힣]", s)]
     if not sentences:
         last = [s.strip() for s in re.split(r"[.!?\n…~]+", text) if s.strip()][-1:]
         sentences = [s for s in last if _UNMARKED_QUESTION.search(s)]
@@ -87,7 +88,7 @@ def asked_subject(assistant_text: str) -> str:
         return ""
     korean = bool(re.search(r"[가-힣]", assistant_text))
     table = QUESTION_CUES["ko" if korean else "en"]  # each subject's question cue lives in its registry row
-    for sentence in reversed(_question_sentences(assistant_text)[-2:]):
+    for sentence in reversed(question_sentences(assistant_text)[-2:]):
         for subject, pattern in table:
             match = re.search(pattern, sentence, re.I)
             # "따님 이름이 뭐예요?", "what's your sister's name?": someone else's, not a question about the user

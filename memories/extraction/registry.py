@@ -46,8 +46,8 @@ class Subject:
         return bool(self.changes)
 
 
-_WORK_WORDS = ("직장", "회사", "일해", "일하", "출근", "직업", "job", "work at", "working at", "work as",
-               "my boss", "coworker", "office")
+_WORK_WORDS = ("직장", "회사", "일해", "일하", "일했", "근무", "다녀", "다니", "다녔", "출근", "직업", "job", "work at",
+               "working at", "worked at", "work as", "my boss", "coworker", "office")
 
 SUBJECTS = (
     # personal_info

@@ -669,3 +669,30 @@ def test_a_rename_keeps_the_old_name_old_even_when_the_message_repeats_it():
     from memories.extraction.corrections import find_correction
     correction = find_correction("news: Mochi 이름 바꿨어 ㅋㅋ 이제 Bori야. 엄마가 Mochi는 발음 어렵다고 해서")
     assert correction is not None and "Mochi" in correction.old_terms and "Mochi" not in correction.cleaned
+
+
+@pytest.mark.parametrize("question, answer, kept", [
+    ("Let's focus on your father — when is the surgery?", "August 19 in Gyeongju hospital... maybe 3 days off",
+     "when is the surgery?"),
+    ("헐 수술 언제야??", "8월 19일!", "수술 언제야?"),
+])
+def test_a_short_answer_keeps_the_question_it_answers(question, answer, kept):
+    """The neighbouring turn that says what the answer is about (issue 8 §5) goes with the episode."""
+    [episode] = [f for f in run(A(question), U(answer)).facts if f.kind == "episodic" and f.speaker == "user"]
+    assert kept in episode.content and episode.content.startswith(answer.split()[0])
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("ㅋㅋㅋ 뭐야 자기 생일을 틀려?", "근데 Irvine에서 commute 너무 멀어 ㅠ 405 traffic 지옥"),  # moves on
+    ("뭐래?", "직접 시범 보여줌 ㅋㅋㅋ 근데 이제 gym 가기 멀어짐"),  # a reaction, not a question
+    ("고향이 어디야?", "고향은 대구야"),  # the answer already says what was asked
+])
+def test_no_question_goes_with_a_message_that_does_not_answer_it(question, answer):
+    assert all("←" not in f.content for f in run(A(question), U(answer)).facts)
+
+
+def test_an_english_date_before_a_korean_particle_is_a_date():
+    from memories.extraction.corrections import find_correction
+    correction = find_correction("생일 잘못 말했다ㅋㅋ July 12 아니고 July 21이야")
+    assert "July 12" in correction.old_terms and "12" not in correction.old_terms
+    assert "July 21" in correction.cleaned
