@@ -197,9 +197,13 @@ _COUNT_AFTER_ROAD = re.compile(r"\s?(?:년|살|개|번째|번|시간|시|분|초
 
 def _find_addresses(text: str) -> list[_Span]:
     spans = []
-    for match in _ADDRESS.finditer(text):
+    position = 0
+    while (match := _ADDRESS.search(text, position)) is not None:
+        position = match.end()
         words = match.group().casefold().split()
         if len(words) > 1 and words[0][0].isdigit() and any(word in _NOT_STREET_WORDS for word in words[1:-1]):
+            # "apt 3 at 45 Queen St": not from "3", but the real house number may come later in the same match
+            position = match.start() + len(match.group().split()[0])
             continue
         road = re.match(r"([가-힣]+?)(?:로|길)\s?\d", match.group())
         if road and (re.sub(r"\s?\d+$", "", road.group(0)) in _NOT_ROAD_WORDS
@@ -341,7 +345,8 @@ def mask_pii(text: str) -> MaskResult:
     spans: list[_Span] = []
     work = text
     names = _id_name_ends(text)
-    for find in (_find_passwords, _find_emails, partial(_find_lettered_ids, names=names), _find_addresses):
+    for find in (_find_passwords, _find_emails, _find_iban_and_plates, partial(_find_lettered_ids, names=names),
+                 _find_addresses):
         found = find(work)
         spans.extend(found)
         work = _blocked(work, [(s.start, s.end) for s in found])
@@ -378,6 +383,33 @@ def _apply(text: str, spans: list[_Span]) -> MaskResult:
 
 def _mask_digits(value: str) -> str:
     return _DIGITS.sub(lambda m: "*" * len(m.group()), value)
+
+
+# --- IBANs and Korean vehicle plates ---------------------------------------------------------------------------
+
+# "GB82 WEST 1234 5698 7654 32", "DE89370400440532013000": a country code, two check digits, 11-30 letters and
+# digits (grouped by four or not); "12가 3456", "서울 34나 5678": a Korean number plate.
+_IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?(?![A-Za-z0-9])")
+_PLATE = re.compile(r"(?<![\d가-힣])(?:[가-힣]{2}\s?)?\d{2,3}\s?[가-힣]\s?\d{4}(?!\d)")
+_PLATE_LETTERS = set("가나다라마거너더러머버서어저고노도로모보소오조구누두루무부수우주하허호바사아자배")
+PLATE = "vehicle_plate"
+IBAN = "iban"
+
+
+def _find_iban_and_plates(text: str) -> list[_Span]:
+    spans = []
+    for match in _IBAN.finditer(text):
+        if sum(char.isdigit() for char in match.group()) >= 8:
+            spans.append(_Span(match.start(), match.end(), _mask_alnum(match.group()), IBAN))
+    for match in _PLATE.finditer(text):
+        letter = re.search(r"\d\s?([가-힣])\s?\d", match.group())
+        if letter and letter.group(1) in _PLATE_LETTERS:
+            spans.append(_Span(match.start(), match.end(), _mask_digits(match.group()), PLATE))
+    return spans
+
+
+def _mask_alnum(value: str) -> str:
+    return re.sub(r"[A-Za-z0-9]", "*", value)
 
 
 # --- passwords and e-mail --------------------------------------------------------------------------------------

@@ -382,3 +382,19 @@ def test_words_ending_in_ro_or_gil_followed_by_a_count_are_no_road_address(text)
                                            ("세종대로 110 근처 살아", "[주소] 근처 살아")])
 def test_road_addresses_are_still_masked(text, expected):
     assert mask_pii(text).text == expected
+
+
+@pytest.mark.parametrize("text, masked", [
+    ("IBAN GB82 WEST 1234 5698 7654 32", "IBAN **** **** **** **** **** **"),
+    ("iban DE89370400440532013000 thx", "iban ********************** thx"),
+    ("차번호 12가 3456 이야", "차번호 **가 **** 이야"),
+    ("내 차 123허4567", "내 차 ***허****"),
+    ("apt 3 at 45 Queen St W, Toronto", "apt 3 at [주소] W, Toronto"),
+])
+def test_ibans_number_plates_and_a_house_number_after_another_number(text, masked):
+    assert mask_pii(text).text == masked
+
+
+@pytest.mark.parametrize("text", ["3살 아이 5명", "AB12 CD34", "운동 30분 하고 5000보 걸음", "i ran 5 blocks down main st"])
+def test_counts_and_short_codes_are_not_ibans_plates_or_addresses(text):
+    assert mask_pii(text).text == text
