@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from .base import ChatTurn, ExtractedFact
+from .corrections import find_correction
 from .guards import is_hypothetical
 from .lexicon import is_korean
 from .salience import is_chatter, is_salient, mask_raw_pii
@@ -189,16 +190,35 @@ def _normalise(text: str) -> str:
     return re.sub(r"\s+", "", text).lower()
 
 
-def character_fact(turn: ChatTurn, *, role_play: bool = False, known: set | None = None) -> ExtractedFact | None:
+# A user message the character's turn answers: a question or a request ("do u wanna do like a book club w me",
+# "요즘 볼 만한 드라마 있어?"). It goes with the character's memory, which may not name what it answered.
+_PROMPT = re.compile(r"\?|추천|알려|해\s*줘|할래|뭐|어때|어떡|어떻게|recommend|suggest|should\s+i|wanna|what|which|do\s+u|"
+                     r"do\s+you|can\s+u|can\s+you|any\s+ideas", re.I)
+PROMPT_MAX_CHARS = 90
+
+
+def _prompted_by(user_text: str) -> str:
+    text = (user_text or "").strip()
+    if not text or len(text) > PROMPT_MAX_CHARS or not _PROMPT.search(text):
+        return ""
+    correction = find_correction(text)  # a correcting request keeps only what still holds ("만보 말고 칠천보로")
+    return mask_raw_pii(correction.cleaned if correction else text)
+
+
+def character_fact(turn: ChatTurn, *, role_play: bool = False, known: set | None = None,
+                   prompted_by: str = "") -> ExtractedFact | None:
     """The assistant turn as the character's own memory (speaker "character"), or None.
 
     Used by both extractors (local and Gemini): the character's side does not depend on which one runs.
-    `known` (normalised contents already emitted) drops a turn said twice in one batch.
+    `known` (normalised contents already emitted) drops a turn said twice in one batch. `prompted_by`: the user's
+    message right before; a short question or request is kept with the reply (the neighbouring turn, issue 8 §5:
+    "What if we both read Piranesi?" answers "do u wanna do like a book club w me").
     """
     statement = classify(turn.content, role_play=role_play)
     if statement is None:
         return None
-    content = statement.content[:MAX_CHARS]
+    prompt = _prompted_by(prompted_by)
+    content = statement.content[:MAX_CHARS] + (f" (← {prompt})" if prompt else "")
     if known is not None:
         key = ("character", _normalise(content))
         if key in known:

@@ -391,13 +391,15 @@ def _with_character_side(result: ExtractionResult, turns: list[ChatTurn]) -> Ext
     from .character_side import character_fact
     from .roleplay import RolePlayWindow
 
-    window, known = RolePlayWindow(), set()
+    window, known, previous_user = RolePlayWindow(), set(), ""
     for turn in turns:
         if turn.role == "user":
             window.user_in_character(turn.content, "", turn.created_at)
+            previous_user = turn.content
             continue
         window.see_assistant(turn.content, turn.created_at)
-        said = character_fact(turn, role_play=window.active, known=known)
+        said = character_fact(turn, role_play=window.active, known=known, prompted_by=previous_user)
+        previous_user = ""
         if said is not None:
             result.facts.append(said)
     return result

@@ -404,7 +404,7 @@ class LocalExtractor:
             if turn.role != "user":
                 context = turn.content
                 window.see_assistant(turn.content, turn.created_at)
-                said = character_fact(turn, role_play=window.active, known=known)
+                said = character_fact(turn, role_play=window.active, known=known, prompted_by=previous_user)
                 if said is not None:
                     result.facts.append(said)
                 continue

@@ -102,7 +102,7 @@ def test_a_character_statement_never_becomes_a_user_fact():
     ), existing=[])
     character = [f for f in result.facts if f.speaker == "character"]
     assert [(f.content, f.source_message_id, f.subject) for f in character] == [
-        ("응 우리 언니는 제주도 살아! 나도 제주도에서 자랐어", "1a", "")]
+        ("응 우리 언니는 제주도 살아! 나도 제주도에서 자랐어 (← 너 가족 얘기 좀 해줘)", "1a", "")]
     user_facts = [f for f in result.facts if f.speaker == "user"]
     assert {f.source_message_id for f in user_facts} <= {"1u", "2u"}
     assert not any(f.subject for f in user_facts)  # no residence, no sibling, no hometown of the user
@@ -148,3 +148,26 @@ def test_the_same_turn_twice_in_one_batch_is_kept_once():
 ])
 def test_asks_character_reads_texting_and_reported_recommendations(message, name, level):
     assert asks_character(message, name) == level
+
+
+def test_the_users_short_request_goes_with_the_characters_reply():
+    """Issue 8 §5: the neighbouring turn — the reply may not name what it answers."""
+    turn = ChatTurn("t46a", "assistant", "Yes! I would love that. What if we both read Piranesi by Susanna Clarke? "
+                    "It's strange and beautiful.", datetime(2026, 5, 20, 21, 0, tzinfo=timezone.utc))
+    fact = character_fact(turn, prompted_by="lol. ok question. do u wanna do like a book club w me")
+    assert fact is not None and "Piranesi" in fact.content and "book club" in fact.content
+
+
+@pytest.mark.parametrize("previous", ["", "ok night!!", "today was so long and my feet hurt after a thirteen hour shift at "
+                                               "the restaurant, and then the bus was late again so I walked home"])
+def test_a_statement_or_a_long_message_before_the_reply_is_not_kept_with_it(previous):
+    turn = ChatTurn("a1", "assistant", "My sister Yeon is a flight attendant. She's always in a different city.",
+                    datetime(2026, 5, 20, 21, 0, tzinfo=timezone.utc))
+    assert "←" not in character_fact(turn, prompted_by=previous).content
+
+
+def test_a_correcting_request_goes_with_the_reply_without_its_old_value():
+    turn = ChatTurn("a2", "assistant", "당연하죠!! 무릎이 먼저예요 목표 하루 7,000보로 변경! 꾸준한 게 최고예요!",
+                    datetime(2026, 4, 13, 21, 0, tzinfo=timezone.utc))
+    fact = character_fact(turn, prompted_by="만보는 좀 힘들어요 ㅠ 목표 칠천보로 낮춰도 될까요? 만보 하다가 무릎이 아파서")
+    assert "칠천보" in fact.content and "만보" not in fact.content
