@@ -696,3 +696,14 @@ def test_an_english_date_before_a_korean_particle_is_a_date():
     correction = find_correction("생일 잘못 말했다ㅋㅋ July 12 아니고 July 21이야")
     assert "July 12" in correction.old_terms and "12" not in correction.old_terms
     assert "July 21" in correction.cleaned
+
+
+@pytest.mark.parametrize("text", ["Let's make it fun. In this test I am different person. My name is Tom, I live in London",
+                                  "pretend i'm a chef from Rome, ok? i'm 50 years old"])
+def test_pretending_to_be_someone_else_opens_a_role_play(text):
+    result = run(U(text))
+    assert values(result, "residence") == [] and values(result, "name") == [] and values(result, "age") == []
+
+
+def test_pretending_as_a_habit_is_no_role_play():
+    assert values(run(U("i pretend to be ok at work lol. i live in Ulsan btw")), "residence") == ["Ulsan"]
