@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from django.db.models import OuterRef, Subquery
@@ -75,10 +76,16 @@ def _character_candidates(said: list[ScoredMemory]) -> list[tuple[str, ScoredMem
     return candidates
 
 
+@lru_cache(maxsize=1024)
+def _avoid_test(avoid_topics: tuple[str, ...]) -> Callable[[str], bool]:
+    """The prepared test of a scope's avoid topics (the same few topics come with every request of the scope)."""
+    return mentions_any(avoid_terms(avoid_topics))
+
+
 def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], bool]:
     """Rules are hard (issue 9 §6): a memory touching a topic to avoid never enters the block, unless the user's
     message brings the topic up itself (the rule line says "unless the user brings it up first")."""
-    touches = mentions_any(avoid_terms(avoid_topics)) if avoid_topics else None
+    touches = _avoid_test(tuple(avoid_topics)) if avoid_topics else None
     if touches is None or touches(message or ""):
         return lambda scored: False
     return lambda scored: touches(f"{scored.item.content} {scored.item.subject_value}")

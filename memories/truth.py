@@ -15,6 +15,7 @@ All use extraction.corrections.mentions, so "what mentions an old value" means t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from .categories import MemorySource
@@ -30,6 +31,7 @@ _EN_MODIFIERS = frozenset("former ex old new current full-time part-time senior 
 MIN_HEAD_CHARS = 6
 
 
+@lru_cache(maxsize=4096)
 def _english_head(value: str) -> str:
     """The head noun of a Latin value of several words ("dental hygienist" → "hygienist"), or ''."""
     words = [w for w in re.sub(r"\([^)]*\)", " ", value).casefold().split() if w not in _EN_MODIFIERS]
