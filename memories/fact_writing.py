@@ -19,6 +19,7 @@ from core.errors import ApplicationError
 
 from .categories import MemorySource
 from .extraction.base import ExtractedFact
+from .extraction.corrections import moved_event, moved_event_old_dates
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
@@ -106,6 +107,11 @@ def memory_write_fact(
     else:
         scope = scope.exclude(source=MemorySource.CHARACTER)
     live = scope.filter(is_active=True, archived_at__isnull=True)
+    if not character_said and not fact.replaces and fact.kind != "semantic":
+        # "결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요": the event's older dates are replaced like any corrected value
+        moved = moved_event(content)
+        if moved is not None:
+            fact = replace(fact, replaces=_moved_event_terms(live, moved))
     digest = _digest(content, character_said=character_said)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 
@@ -152,6 +158,14 @@ def memory_write_fact(
         return WriteOutcome.REFUSED
     corrected = _correct_older(item, fact.replaces, context) if fact.replaces and not character_said else 0
     return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
+
+
+def _moved_event_terms(live, moved) -> tuple[str, ...]:
+    """The dates older live memories give the event `moved` (extraction.corrections.moved_event) moved from."""
+    terms: dict[str, None] = {}
+    for old in live.select_related(None).only("id", "content", "subject_value"):
+        terms.update(dict.fromkeys(moved_event_old_dates(moved, f"{old.content} {old.subject_value}")))
+    return tuple(terms)
 
 
 def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext) -> int:

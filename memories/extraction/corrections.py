@@ -477,3 +477,62 @@ def corrected_facts(facts: list, user_texts: dict[str, str]) -> list:
                                       source_message_id=message_id, replaces=terms))
         out = kept
     return out
+
+
+# --- an event moved to a new date ---------------------------------------------------------------------------------
+
+# "소연이 결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요", "my dentist appointment got moved to june 9": one new date for an
+# event named in the message; the event's older dates (in older memories) no longer hold.
+MOVED_MARKERS = (r"바꼈|바뀌었|바뀜|바꿨|변경|미뤘|미뤄|미룸|연기(?:됐|되었|했|됨)|당겼|당겨졌|옮겼|앞당|\bmoved\b|\bpostponed\b"
+                 r"|\brescheduled\b|\bpushed\b")
+_MOVED = re.compile(MOVED_MARKERS, re.I)
+_EVENT_KO = re.compile(r"([가-힣]{2,8}?)(?:이|가|의)?\s*(?:날짜|일정|날|예약|예정일)(?=[이가을를은는도\s]|$)")
+_EVENT_MOVED_KO = re.compile(r"([가-힣]{2,8}?)(?:을|를|도)?\s*(?:\d{1,2}\s*월\s*\d{1,2}\s*일\s*(?:로|으로)\s*)?(?:미뤘|미뤄|당겼|옮겼|연기)")
+_EVENT_EN = re.compile(r"\b(?:my|the|our|her|his)\s+(?:[a-z]+\s+)?([a-z]{3,})\s+(?:got|was|is|has\s+been|have\s+been)\s+"
+                       r"(?:moved|postponed|rescheduled|pushed)", re.I)
+_VERB_ENDING = re.compile(r"(?:서|고|데|면|니|요|다|게|지|라)$")
+# Ways of naming the same event (data): a moved one replaces the dates of all of them.
+EVENT_SYNONYMS = (
+    ("결혼식", "예식", "시집", "장가", "wedding"),  # not "결혼": 결혼기념일 is another day
+    ("수술", "surgery", "operation"),
+    ("시험", "exam", "test", "수능", "모의고사"),
+    ("면접", "interview"),
+    ("내시경", "검사", "검진", "colonoscopy", "checkup"),
+    ("진료", "예약", "appointment"),
+    ("이사", "move", "moving"),
+    ("여행", "trip", "travel"),
+)
+_NOT_EVENT_WORDS = frozenset({"그거", "그게", "이거", "오늘", "내일", "어제", "다음", "이번", "저번", "그날", "원래", "갑자기"})
+
+
+def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
+    """(the words naming the event, the new date's key "MM-DD") when `text` moves one event to one new date."""
+    from .dates import find_month_days
+
+    keys = {m.key for m in find_month_days(text)}
+    if len(keys) != 1 or not _MOVED.search(text) or is_unreal(text):
+        return None
+    words = [m.group(1) for pattern in (_EVENT_KO, _EVENT_MOVED_KO) for m in pattern.finditer(text)]
+    words += [m.group(1) for m in _EVENT_EN.finditer(text)]
+    words = [w for w in dict.fromkeys(words) if w not in _NOT_EVENT_WORDS and w.casefold() not in EN_NOT_VALUE
+             and not _VERB_ENDING.search(w)]
+    for group in EVENT_SYNONYMS:  # "결혼식" moved: the older "시집 가요 10월17일" was the same event
+        if any(w.casefold() in group for w in words):
+            words += [w for w in group if w not in words]
+    return (tuple(words), keys.pop()) if words else None
+
+
+def moved_event_old_dates(event: tuple[tuple[str, ...], str], older_text: str) -> list[str]:
+    """The dates of `older_text` that were the event's before it moved (how they are written there, and in both
+    languages' forms), or [] when it does not name the event."""
+    from .dates import find_month_days, format_month_day
+
+    words, new_key = event
+    if not any(mentions(older_text, word) for word in words):
+        return []
+    terms: list[str] = []
+    for m in find_month_days(older_text):
+        if m.key != new_key:
+            terms += [older_text[m.start:m.end], format_month_day(m.month, m.day, True),
+                      format_month_day(m.month, m.day, False)]
+    return list(dict.fromkeys(terms))

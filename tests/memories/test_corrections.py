@@ -215,3 +215,33 @@ def test_renames_sales_cancelled_plans_and_transfers_name_the_old_value(text, ol
 
 def test_a_number_in_a_latin_term_is_a_whole_number():
     assert not mentions("see you june 12!", "june 1") and mentions("see you june 1!", "june 1")
+
+
+@pytest.mark.parametrize("text, word, key", [
+    ("아 그리고 지현이 결혼식 날짜가 바꼈어요 ㅠㅠ 식장 공사 때문에 11월7일로 미뤘어요", "결혼식", "11-07"),
+    ("면접 6월 10일로 미뤘어", "면접", "06-10"),
+    ("ugh my dentist appointment got moved to june 9", "appointment", "06-09"),
+])
+def test_an_event_moved_to_one_new_date(text, word, key):
+    from memories.extraction.corrections import moved_event
+    words, new = moved_event(text)
+    assert word in words and new == key
+
+
+@pytest.mark.parametrize("text", ["시험 6월 3일이야", "내일 약속 취소됐어", "3월 2일부터 3월 5일까지 여행 미뤘어"])
+def test_no_moved_event_without_one_new_date_and_a_move(text):
+    from memories.extraction.corrections import moved_event
+    assert moved_event(text) is None
+
+
+def test_a_moved_event_replaces_only_the_dates_of_older_texts_naming_it():
+    from memories.extraction.corrections import moved_event, moved_event_old_dates
+    moved = moved_event("지현이 결혼식 날짜가 바꼈어요 11월7일로 미뤘어요")
+    assert "10월17일" in moved_event_old_dates(moved, "딸 지현이는 올해 가을에 시집 가요!! 10월17일 토요일")
+    assert moved_event_old_dates(moved, "내 생일 10월 17일") == []
+
+
+def test_a_moved_wedding_leaves_the_wedding_anniversary_alone():
+    from memories.extraction.corrections import moved_event, moved_event_old_dates
+    moved = moved_event("소연이 결혼식 날짜가 바꼈어요 11월7일로 미뤘어요")
+    assert moved_event_old_dates(moved, "다음주 일요일이 결혼기념일 이에요 삼십주년! 6월28일") == []

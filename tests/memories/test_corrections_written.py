@@ -58,3 +58,26 @@ def test_what_the_correcting_message_states_is_kept(chunsim, alice, post_turns):
     values = [item.subject_value for item in MemoryItem.objects.filter(user=alice, character=chunsim, is_active=True,
                                                                           subject_key="dating_status")]
     assert values and all("안" in value or "헤어" in value or "솔로" in value for value in values), values
+
+
+def test_an_event_moved_to_a_new_date_takes_its_old_date_out_of_older_memories(system_client, post_turns, chunsim,
+                                                                                  alice):
+    """Written for this test: the old date was never a fact of its own, only part of an older message."""
+    post_turns("c1", ("t1u", "딸 지현이는 스물여섯인데 올해 가을에 시집 가요!! 10월17일 토요일"),
+               ("t1a", "와 축하드려요!"), start="2026-03-01T21:00:00+09:00")
+    post_turns("c1", ("t2u", "아 그리고 지현이 결혼식 날짜가 바꼈어요 ㅠㅠ 식장 공사 때문에 11월7일로 미뤘어요"),
+               ("t2a", "아이고 그래도 다행이에요"), start="2026-03-09T21:00:00+09:00")
+
+    block = prompt(system_client, "지현이 결혼식 언제였더라? 달력에 적게")
+
+    assert "11월7일" in block.replace(" ", "")
+    assert "10월17일" not in block.replace(" ", "")
+    assert "스물여섯" in block or "시집" in block  # the rest of the older message still holds
+
+
+def test_a_date_of_another_event_stays_when_one_event_moves(system_client, post_turns, chunsim, alice):
+    post_turns("c1", ("t1u", "내 생일 10월 17일이야 기억해줘"), ("t1a", "10월 17일! 기억할게"),
+               start="2026-03-01T21:00:00+09:00")
+    post_turns("c1", ("t2u", "동생 결혼식 날짜가 바꼈어 11월 7일로 미뤘대"), ("t2a", "그렇구나"),
+               start="2026-03-09T21:00:00+09:00")
+    assert "10월 17일" in prompt(system_client, "내 생일 언제게?")
