@@ -59,8 +59,8 @@ def _korean_topic(text: str, end: int) -> str:
 
 # A rule that points back ("걔 얘기 꺼내지 마", "그 단어는 꺼내지 말아줘", "don't ask about him") names its topic in what
 # the user just said: a person for PERSON pronouns, else the thing talked about.
-_KO_PERSON_POINTER = re.compile(r"(?:걔|개|얘|그\s*(?:사람|새끼|애|놈|인간|분|녀석|자식))\s*$")
-_KO_THING_POINTER = re.compile(r"(?:그런|그|이런|저런|그거|그것|이거|그\s*(?:단어|말|일|주제|거|것|얘기|이야기))\s*$")
+_KO_PERSON_POINTER = re.compile(r"(?:^|\s)(?:걔|개|얘|그\s*(?:사람|새끼|애|놈|인간|분|녀석|자식))\s*$")
+_KO_THING_POINTER = re.compile(r"(?:^|\s)(?:그런|그|이런|저런|그거|그것|이거|그\s*(?:단어|말|일|주제|거|것|얘기|이야기))\s*$")
 _EN_PERSON_POINTERS = frozenset({"him", "her", "them", "that guy", "that girl", "that person"})
 # People a pointed-back rule is usually about, first found wins: data, in both languages.
 RELATION_WORDS = ("전남친", "전여친", "전 남친", "전 여친", "전남자친구", "전여자친구", "전 애인", "전애인", "남친", "여친", "애인",

@@ -707,3 +707,8 @@ def test_pretending_to_be_someone_else_opens_a_role_play(text):
 
 def test_pretending_as_a_habit_is_no_role_play():
     assert values(run(U("i pretend to be ok at work lol. i live in Ulsan btw")), "residence") == ["Ulsan"]
+
+
+@pytest.mark.parametrize("text, topic", [("블로그 얘기는 하지 마", "블로그"), ("무지개 얘기 꺼내지 마", "무지개")])
+def test_a_word_ending_like_a_pointer_is_a_topic_of_its_own(text, topic):
+    assert run(U(text)).avoid_topics == [topic]
