@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .dates import MonthDay, find_month_days, format_month_day
 from .guards import is_unreal
 from .registry import label_for
 
@@ -255,11 +256,15 @@ _DATE_WAS_AFTER = re.compile(r"^\s*(?:이?라고\s*(?:했|말했|한\s*거)(?:�
 _DATE_WAS_BEFORE = re.compile(r"(?:\bnot|\bisn'?t|\bwasn'?t|\binstead\s+of)\s*(?:the\s+|on\s+)?$", re.I)
 
 
+def _date_forms(text: str, mention: MonthDay) -> list[str]:
+    """A date as `text` writes it and in both languages' forms ("6월 3일", "June 3"): what an old date is matched by."""
+    return [text[mention.start:mention.end], format_month_day(mention.month, mention.day, True),
+            format_month_day(mention.month, mention.day, False)]
+
+
 def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:
     """Old dates in a correcting message, each with the span to cut and how else it is written: "생일 6월 3일이라고
     했지? 잘못말함 6월 13일임" → (6월 3일이라고 했, [6월 3일, June 3]); "its june 21 not june 12" → (not june 12, ...)."""
-    from .dates import find_month_days, format_month_day
-
     mentions_ = find_month_days(text)
     if len({m.key for m in mentions_}) < 2:
         return []
@@ -273,8 +278,7 @@ def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:
     for m in old:
         start = m.start - len(before[id(m)].group(0)) if before[id(m)] else m.start
         end = m.end + len(after[id(m)].group(0)) if after[id(m)] else m.end
-        found.append((start, end, [text[m.start:m.end], format_month_day(m.month, m.day, True),
-                                   format_month_day(m.month, m.day, False)], bool(marked)))
+        found.append((start, end, _date_forms(text, m), bool(marked)))
     return found
 
 
@@ -507,8 +511,6 @@ _NOT_EVENT_WORDS = frozenset({"그거", "그게", "이거", "오늘", "내일", 
 
 def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
     """(the words naming the event, the new date's key "MM-DD") when `text` moves one event to one new date."""
-    from .dates import find_month_days
-
     keys = {m.key for m in find_month_days(text)}
     if len(keys) != 1 or not _MOVED.search(text) or is_unreal(text):
         return None
@@ -525,14 +527,8 @@ def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
 def moved_event_old_dates(event: tuple[tuple[str, ...], str], older_text: str) -> list[str]:
     """The dates of `older_text` that were the event's before it moved (how they are written there, and in both
     languages' forms), or [] when it does not name the event."""
-    from .dates import find_month_days, format_month_day
-
     words, new_key = event
     if not any(mentions(older_text, word) for word in words):
         return []
-    terms: list[str] = []
-    for m in find_month_days(older_text):
-        if m.key != new_key:
-            terms += [older_text[m.start:m.end], format_month_day(m.month, m.day, True),
-                      format_month_day(m.month, m.day, False)]
+    terms = [form for m in find_month_days(older_text) if m.key != new_key for form in _date_forms(older_text, m)]
     return list(dict.fromkeys(terms))

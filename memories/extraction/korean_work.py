@@ -8,7 +8,7 @@ import re
 
 from .candidates import Candidate
 from .korean_text import about_someone_else, negated_after, valid_value, wished_after
-from .lexicon import is_major_ko, is_occupation_en, is_occupation_ko
+from .lexicon import WORK_RANKS_KO, is_major_ko, is_occupation_en, is_occupation_ko
 from .morphology import analyse, noun_phrase_after, noun_phrase_before
 
 
@@ -37,7 +37,7 @@ _COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다
 _HIRED_AT = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에|으로|로)?\s*(?:최종\s*)?(?:합격|입사|취직|이직|출근\s*확정)"
                        r"(?:했|함|해|이야|확정|됐|돼)")
 # "차장 달았어", "과장으로 승진했어": a new rank is the current occupation.
-_RANKS = r"사원|주임|대리|과장|차장|부장|팀장|실장|본부장|매니저|선임|책임|수석"
+_RANKS = "|".join(WORK_RANKS_KO + ("책임", "수석"))
 _PROMOTED = re.compile(rf"(?<![가-힣])(?P<job>{_RANKS})\s*(?:달았|달음|달았어|다는\s*거\s*확정)|(?<![가-힣])(?P<job2>{_RANKS})"
                        r"(?:으로|로)\s*(?:승진|진급)")
 # "브랜딩 디자인 스튜디오 ㅋㅋ 어시로 들어감": joined a workplace, a role or laughter between.
