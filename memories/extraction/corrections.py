@@ -49,7 +49,7 @@ CHANGE_MARKERS = (
     "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
     "바꼈", "바뀌었", "바뀜", "바뀌어", "미뤘", "미뤄", "미룸", "연기됐", "연기되", "당겼", "당겨", "발령", "취소", "잘못",
     "아니래", "instead", "change of plan", "messed up", "rescheduled", "postponed", "pushed", "moved me", "canceled",
-    "cancelled", "i meant", "typo",
+    "cancelled", "i meant", "typo", "wrong", "it's not", "its not", "it is not",
 )
 # English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
 # "X였는데 이제 Y", "강남 살았는데 요즘은 판교": what was so before "이제" is old. The group `old` holds it.
@@ -258,14 +258,34 @@ _DATE_WAS_BEFORE = re.compile(r"(?:\bnot|\bisn'?t|\bwasn'?t|\binstead\s+of)\s*(?
 
 def _date_forms(text: str, mention: MonthDay) -> list[str]:
     """A date as `text` writes it and in both languages' forms ("6월 3일", "June 3"): what an old date is matched by."""
-    return [text[mention.start:mention.end], format_month_day(mention.month, mention.day, True),
-            format_month_day(mention.month, mention.day, False)]
+    english = format_month_day(mention.month, mention.day, False)  # "July 19"
+    month, day = english.split()
+    suffix = "th" if 10 <= mention.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(mention.day % 10, "th")
+    return [text[mention.start:mention.end], format_month_day(mention.month, mention.day, True), english,
+            f"{month} {day}{suffix}", f"{day} {month}", f"{day}{suffix} {month}", f"{day}{suffix} of {month}"]
+
+
+# A day said alone after a full date ("my birthday's the 19th of july? it's not, it's the 17th", "7월 19일 아니고 17일"):
+# the same month's day.
+_DAY_ALONE = re.compile(r"(?<![\w/.-])(?:the\s+)?(?P<en>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[A-Za-z]{3})"
+                        r"|(?<![\d월./-])(?<!월\s)(?P<ko>\d{1,2})\s*일(?![가-힣]{0,1}(?:동안|간|째|만에))", re.I)
+
+
+def _same_month_days(text: str, full: MonthDay) -> list[MonthDay]:
+    found = []
+    for match in _DAY_ALONE.finditer(text, full.end):
+        day = int(match.group("en") or match.group("ko"))
+        if 1 <= day <= 31 and day != full.day:
+            found.append(MonthDay(full.month, day, match.start(), match.end()))
+    return found[:1]
 
 
 def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:
     """Old dates in a correcting message, each with the span to cut and how else it is written: "생일 6월 3일이라고
     했지? 잘못말함 6월 13일임" → (6월 3일이라고 했, [6월 3일, June 3]); "its june 21 not june 12" → (not june 12, ...)."""
     mentions_ = find_month_days(text)
+    if len({m.key for m in mentions_}) == 1:
+        mentions_ = mentions_ + _same_month_days(text, mentions_[-1])
     if len({m.key for m in mentions_}) < 2:
         return []
     after = {id(m): _DATE_WAS_AFTER.match(text[m.end:]) for m in mentions_}
@@ -368,6 +388,11 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 _RENAMED = re.compile(r"이름|renam|name")
+# A message that renames something ("필명 바꿨어. 새벽고래 말고 이제 '밤고래'야 … 새벽고래는 이미 쓰는 작가가 있더라"): every old
+# name it contrasts stays old, however often the rest repeats it.
+_RENAMES = re.compile(r"(?:이름|필명|닉네임|닉|별명|아이디|예명|작가명|활동명)\s*(?:을|를|도|은|는)?\s*(?:바꿈|바꿨|바꿔|바꾸었|바꾸기로|"
+                      r"바뀜|바뀌었|바꼈|변경|개명)|\brenam|\bchanged?\s+(?:\w+\s+){0,2}name|\bname\s+change|\bnew\s+name\b",
+                      re.I)
 
 
 def find_correction(text: str) -> Correction | None:
@@ -387,7 +412,8 @@ def find_correction(text: str) -> Correction | None:
     # which the rest of a rename may well repeat ("Mochi 이름 바꿨어 이제 Bori야. 엄마가 Mochi는 발음 어렵대").
     last_cue_end = max((end for _, end, _ in spans), default=0)
     rest = text[last_cue_end:]
-    renamed = {phrase for start, end, phrase in spans if _RENAMED.search(text[start:end])}
+    renames = _RENAMES.search(text) is not None
+    renamed = {phrase for start, end, phrase in spans if renames or _RENAMED.search(text[start:end])}
     kept: list[str] = []
     for term in terms:
         if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE or re.fullmatch(r"[\d\s,.]+", term):

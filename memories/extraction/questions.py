@@ -78,6 +78,7 @@ def question_sentences(text: str) -> list[str]:
 _ABOUT_OTHER = re.compile(
     "(?:" + "|".join(sorted((re.escape(w) for w in OTHER_PERSON_KO if len(w) >= 2 and w not in ("너는", "니가", "네가")),
                             key=len, reverse=True)) + r")(?:의|는|은|이|가)?\s*\S{0,4}\s*$"
+    r"|[가-힣]{1,4}\s*(?:님|씨)(?:의|는|은|이|가)?\s*\S{0,4}\s*$"  # "민재 님은 뭐 하는 사람이야?"
     r"|\b(?:your|ur)\s+(?:sister|brother|mom|mother|dad|father|wife|husband|son|daughter|kid|kids|friend|partner|"
     r"boyfriend|girlfriend|dog|cat|pet|baby)(?:'s)?\s+\S*\s*$|\b(?:his|her|their)\s+\S*\s*$", re.I)
 

@@ -51,7 +51,7 @@ _WORK_WORDS = ("직장", "회사", "일해", "일하", "일했", "근무", "다�
 
 SUBJECTS = (
     # personal_info
-    Subject("name", "personal_info", IDENTITY, ONE, "이름", "Name", ask_ko=r"이름", ask_en=r"your name|who are you"),
+    Subject("name", "personal_info", IDENTITY, ONE, "이름", "Name", ask_ko=r"(?:이름|성함)(?:이|은|을|이랑|좀)?\s*(?:뭐|머|무엇|어떻게|어케|알려|물어|말해|\?|$)|(?:너|넌|당신|누구)\s*(?:는\s*)?누구(?:야|니|예요|에요|세요|신가요|임)", ask_en=r"your name|who are you"),
     Subject("nickname", "personal_info", IDENTITY, ONE, "호칭", "Wants to be called",
             ask_ko=r"뭐라고\s*(?:부르|불러|부를)|호칭|부를까|불러\s*줄까|불러줄까|애칭|별명|닉네임",
             ask_en=r"what should i call you|what do you want me to call you|call you|nickname"),
@@ -108,7 +108,7 @@ SUBJECTS = (
     Subject("sibling", "person", IDENTITY, MANY, "형제자매", "Sibling", ask_en=r"siblings|brothers|sisters"),
     Subject("pet", "person", IDENTITY, MANY, "반려동물", "Pet",
             ask_ko=r"반려|애완|키우는\s*(?:동물|거|애)|동물\s*키워|펫|강아지\s*키워|고양이\s*키워|키워\s*\?|키우니|키우세요|키우는\s*거"
-                   r"|어떤\s*(?:새|강아지|고양이|애|종)|(?:강아지|고양이|새|앵무새|햄스터|토끼)\s*(?:이름|종류|몇\s*살)",
+                   r"|어떤\s*(?:새|강아지|고양이|애|종)|(?:강아지|고양이|앵무새|햄스터|토끼)\s*(?:이름|종류|몇\s*살)",
             ask_en=r"\bpets?\b|any animals|\b(?:dog|cat|puppy|kitten)s?\b"),
     Subject("best_friend", "person", MOMENT, ONE, "제일 친한 친구", "Best friend", ask_ko=r"친한\s*친구|베프|절친|단짝",
             ask_en=r"best friend|closest friend|bff"),

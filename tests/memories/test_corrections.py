@@ -245,3 +245,32 @@ def test_a_moved_wedding_leaves_the_wedding_anniversary_alone():
     from memories.extraction.corrections import moved_event, moved_event_old_dates
     moved = moved_event("소연이 결혼식 날짜가 바꼈어요 11월7일로 미뤘어요")
     assert moved_event_old_dates(moved, "다음주 일요일이 결혼기념일 이에요 삼십주년! 6월28일") == []
+
+
+def test_a_rename_keeps_the_old_name_old_however_often_the_message_repeats_it():
+    correction = find_correction("아 맞다 나 닉네임 바꿨어. 달토끼 말고 이제 '별토끼'야 ㅋㅋ 달토끼는 이미 누가 쓰더라")
+
+    assert correction is not None and "달토끼" in correction.old_terms
+    assert "별토끼" in correction.cleaned and "달토끼" not in correction.cleaned
+    # without a rename, an old term the rest uses as current is not old
+    assert terms("헬스장 말고 이제 수영장 다녀. 헬스장 회원권은 남았는데") == ()
+
+
+@pytest.mark.parametrize("text,old_forms,new", [
+    ("remember i said my anniversary is the 4th of may? it's not, it's the 14th. i typed it wrong",
+     {"May 4", "4th of May", "4 May"}, "14th"),
+    ("시험 9월 3일이라고 했지? 잘못 말함 13일이야", {"9월 3일", "September 3"}, "13일"),
+])
+def test_a_day_said_alone_after_a_wrong_date_is_that_months_day(text, old_forms, new):
+    correction = find_correction(text)
+
+    assert correction is not None and {f.casefold() for f in old_forms} <= {t.casefold() for t in correction.old_terms}
+    assert new in correction.cleaned
+
+
+def test_an_old_date_is_matched_however_english_writes_it():
+    old = find_correction("june 8 not june 18, sorry").old_terms
+
+    for written in ("the 18th of june", "June 18th", "18 june", "june 18"):
+        assert any(mentions(written, term) for term in old), written
+    assert not any(mentions("june 8", term) for term in old)

@@ -130,3 +130,19 @@ def test_extraction_loads_without_django():
     assert result.returncode == 0, result.stderr
     # memories.pii (used by salience to mask raw text) is plain Python: no Django either
     assert result.stdout.strip() == "[] ['memories.pii']"
+
+
+@pytest.mark.parametrize("question,subject", [
+    ("이름이 뭐야?", "name"),
+    ("너는 누구야? 오늘 하루 어땠어?", "name"),
+    ("성함이 어떻게 되세요?", "name"),
+    # the word 이름 alone is no question about the user's name
+    ("ㅋㅋ 국민 이름이긴 해 바꾸고 싶으면 '콩이' 어때?", ""),
+    ("콩이가 새 이름 알아들어?", ""),
+    # a question about someone named with 님/씨 is about them
+    ("민재 님은 뭐 하는 사람이야?", ""),
+    ("지수씨는 무슨 일 해?", ""),
+    ("무슨 일 해?", "occupation"),
+])
+def test_a_question_asks_the_users_name_or_job_only_when_it_asks_about_the_user(question, subject):
+    assert asked_subject(question) == subject
