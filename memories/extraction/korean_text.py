@@ -5,7 +5,7 @@ import re
 
 from .lexicon import OTHER_PERSON_KO, OTHER_PERSON_PREFIXES_KO, STOP_VALUES_KO
 
-_CLAUSE_BREAK = re.compile(r"[.!?\n…;]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]+|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+")
+_CLAUSE_BREAK = re.compile(r"[.!?\n…;]+|[ㄱ-ㅎ]{2,}|[ㅠㅜ]+|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+")
 _FIRST_PERSON = re.compile(r"^(?:나|난|내|내가|나는|저|전|제|제가|저는|나도|저도|나의|저의)$")
 _TOPIC_WORD = re.compile(r"^(?P<stem>.+?)(?:이는|이가|이도|이랑|은|는|이|가|도|랑|이랑|의)$")
 _OTHERS = frozenset(OTHER_PERSON_KO)

@@ -253,11 +253,19 @@ def is_food_ko(value: str) -> bool:
     return bool(in_list(compact, FOODS_KO + FRUITS_KO + DRINKS_KO)) or compact.endswith(FOOD_SUFFIXES_KO)
 
 
+# A department one works in says what one does ("화장품 회사 마케팅팀", "퍼블리싱 마케팅팀이야", "영업부").
+DEPARTMENTS_KO = ("마케팅", "개발", "기획", "디자인", "영업", "인사", "재무", "회계", "총무", "홍보", "연구", "품질", "생산",
+                  "물류", "구매", "법무", "전략", "운영", "경영지원", "사업", "CS", "QA", "데이터", "보안", "편집", "광고")
+_DEPARTMENT_KO = re.compile("(?:" + "|".join(DEPARTMENTS_KO) + r")(?:팀|부|본부|실)$")
+
+
 def is_occupation_ko(value: str) -> bool:
-    """"간호사", "게임 개발자", "20살 대학생" (the head word decides)."""
+    """"간호사", "게임 개발자", "20살 대학생", "마케팅팀" (the head word decides)."""
     compact = value.replace(" ", "")
     known = {o.replace(" ", "") for o in OCCUPATIONS_KO}
     if compact in known or (value.split() and value.split()[-1] in known):
+        return True
+    if _DEPARTMENT_KO.search(compact):
         return True
     return len(compact) >= 3 and compact.endswith(OCCUPATION_SUFFIXES_KO)
 

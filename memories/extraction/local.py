@@ -41,7 +41,15 @@ from .korean_facts import korean_facts
 from .korean_preferences import type_subject as korean_type_subject
 from .lexicon import is_korean
 from .morphology import content_nouns
-from .questions import asked_back, asked_subject, bare_answer, dangling_subject, first_clause, question_sentences
+from .questions import (
+    asked_about_someone_else,
+    asked_back,
+    asked_subject,
+    bare_answer,
+    dangling_subject,
+    first_clause,
+    question_sentences,
+)
 from .registry import category_for_subject, is_identity_subject, is_single_valued
 from .roleplay import RolePlayWindow, in_character
 from .salience import (
@@ -252,8 +260,8 @@ class _MessageExtraction:
         self._episodes(bool(candidates))
 
     def _candidates(self, context: str, asked: str) -> list[Candidate]:
-        if self.role_play or not self.text:
-            return []
+        if self.role_play or not self.text or asked_about_someone_else(context, self.text):
+            return []  # "민재 님은 뭐 하는 사람이야?" → "은행원! 여의도에서 일해": 민재's job, kept as the episode
         found = korean_facts(self.text, asked, context) if self.korean else english_facts(self.text)
         if _code_switched(self.text):  # "UX designer야, Loopmint라는 startup에서": both languages' rules read it
             other = english_facts(self.text) if self.korean else korean_facts(self.text, asked, context)

@@ -83,6 +83,25 @@ _ABOUT_OTHER = re.compile(
     r"boyfriend|girlfriend|dog|cat|pet|baby)(?:'s)?\s+\S*\s*$|\b(?:his|her|their)\s+\S*\s*$", re.I)
 
 
+_FIRST_PERSON_ANY = re.compile(r"(?<![가-힣])(?:나|난|내|내가|나는|저|전|제|제가|저는|나도|저도|우리)(?![가-힣])|\b(?:i|i'm|im|my|me|mine)\b",
+                               re.I)
+
+
+def asked_about_someone_else(assistant_text: str, user_text: str) -> bool:
+    """Whether the character's last question asked about someone else ("민재 님은 뭐 하는 사람이야?", "what does your
+    sister do?") and the reply, saying nothing of the user ("은행원! 여의도에서 일해"), answers for them."""
+    if not assistant_text or _FIRST_PERSON_ANY.search(user_text or ""):
+        return False
+    korean = bool(re.search(r"[가-힣]", assistant_text))
+    table = QUESTION_CUES["ko" if korean else "en"]
+    for sentence in reversed(question_sentences(assistant_text)[-1:]):
+        for _subject, pattern in table:
+            match = re.search(pattern, sentence, re.I)
+            if match and _ABOUT_OTHER.search(sentence[:match.start()]):
+                return True
+    return False
+
+
 def asked_subject(assistant_text: str) -> str:
     """Return the subject the assistant asked about last, or ''."""
     if not assistant_text:

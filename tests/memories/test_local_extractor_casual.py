@@ -712,3 +712,35 @@ def test_pretending_as_a_habit_is_no_role_play():
 @pytest.mark.parametrize("text, topic", [("블로그 얘기는 하지 마", "블로그"), ("무지개 얘기 꺼내지 마", "무지개")])
 def test_a_word_ending_like_a_pointer_is_a_topic_of_its_own(text, topic):
     assert run(U(text)).avoid_topics == [topic]
+
+
+# --- answers about someone else, departments, 초성 replies ----------------------------------------------------
+
+@pytest.mark.parametrize("turns", [
+    (A("지호 님은 뭐 하는 사람이야?"), U("간호사! 분당에서 일해. 둘 다 바빠서 주말에만 봐")),
+    (A("수아씨는 어디 살아요?"), U("일산 살아요 부모님이랑")),
+    (A("what does your sister do?"), U("nurse in leeds lol")),
+])
+def test_a_reply_to_a_question_about_someone_else_gives_no_fact_about_the_user(turns):
+    result = run(*turns)
+
+    assert semantic(result) == []
+    assert from_message(result, "m1")  # the reply is still kept as what was said
+
+
+def test_a_reply_to_a_question_about_someone_else_that_speaks_of_the_user_keeps_the_users_facts():
+    result = run(A("지호 님은 뭐 하는 사람이야?"), U("걔는 간호사고 나는 회계사야"))
+
+    assert "회계사" in values(result, "occupation")
+
+
+@pytest.mark.parametrize("turns,job", [
+    ((A("오 그럼 무슨 일 해?"), U("식품 회사 영업부ㅇㅇ 거래처 도는 게 일이야")), "식품 회사 영업부"),
+    ((U("나 게임회사 기획팀이야. 요즘 야근 많아"),), "게임회사 기획팀"),
+])
+def test_a_department_is_what_the_user_does_and_a_choseong_reply_ends_the_clause(turns, job):
+    assert values(run(*turns), "occupation") == [job]
+
+
+def test_a_team_that_is_no_department_is_no_job():
+    assert values(run(U("나 두산 응원팀이야 ㅋㅋ 야구 개좋아")), "occupation") == []
