@@ -131,7 +131,7 @@ _STRONG_ACCOUNT_CONTEXT = re.compile(
 # have 7-12 digits, routing and transit numbers 5-9).
 _LABELLED_BANK_NUMBER = re.compile(
     r"(?:(?<![A-Za-z])(?:account|acct|a/c|routing|transit|sort\s*code|institution|bsb|aba|iban)|계좌|통장)"
-    r"(?:\s*(?:number|no\.?|num|#|번호))?(?:\s*(?:is|was|=|:|#|-|는|은))?\s*$",
+    r"(?:'s|’s)?(?:\s*(?:number|no\.?|num|#|번호))?(?:\s*(?:is|was|=|:|#|-|는|은))?\s*$",
     re.IGNORECASE,
 )
 _WEAK_ACCOUNT_CONTEXT = re.compile(r"국민|우리|하나|기업|토스|씨티|부산|대구|광주|경남|전북|제주")
@@ -504,9 +504,18 @@ def _classify_specific(groups: list[str], seps: list[str], plus: bool, start: in
         return CARD
     if not plus and (kind := _number_id(groups, seps, start, end, work=work, names=names)):
         return kind
-    if _is_phone(groups, plus):
+    if _is_phone(groups, plus, named=_PHONE_NAMED.search(work, max(0, start - 30), start) is not None):
         return PHONE
     return None
+
+
+# A phone word right before a number ("text me at", "my cell is", "전화번호는", "연락처:").
+_PHONE_NAMED = re.compile(
+    r"(?:(?<![A-Za-z])(?:phone|cell|mobile|whatsapp|text\s+me|call\s+me|ring\s+me|reach\s+me|"
+    r"(?:my|his|her|their|our|ur|your)\s+(?:number|num|#))(?:\s+(?:is|at|on))?"
+    r"|전화(?:번호)?|폰\s*번호|핸드폰|휴대폰|연락처|전번|(?:내|제|우리)\s*번호)[\s:：=\-]*(?:(?:is|at|on|는|은|이|:)\s*)?$",
+    re.IGNORECASE,
+)
 
 
 def _is_rrn(groups: list[str]) -> bool:
@@ -543,12 +552,17 @@ def _luhn_valid(digits: str) -> bool:
     return total % 10 == 0
 
 
-def _is_phone(groups: list[str], plus: bool) -> bool:
+def _is_phone(groups: list[str], plus: bool, *, named: bool = False) -> bool:
     digits = "".join(groups)
     if plus:  # E.164: at most 15 digits with the country code
         return 8 <= len(digits) <= 15 and (len(groups) > 1 or len(digits) >= 10)
+    if named and 7 <= len(digits) <= 15 and not _YEAR.fullmatch(groups[0]):
+        return True  # "text me at 555-0199", "my number is 0176 12345678": a phone word right before it
     if len(groups) == 1:
         return bool(_PHONE_DIGITS.fullmatch(digits))
+    if groups[0].startswith("0") and 2 <= len(groups[0]) <= 5 and 9 <= len(digits) <= 12 \
+            and all(len(g) >= 3 for g in groups[1:]):
+        return True  # a national number with its trunk 0: 0412 555 839, 07700 900123, 030 1234567, 020 7946 0958
     if [len(g) for g in groups] == [3, 3, 4] and groups[0][0] in "23456789" and groups[1][0] in "23456789":
         return True  # North American: (604) 555-0199, 604.555.0199, 604 555 0199
     head, *rest = groups

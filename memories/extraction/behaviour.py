@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .morphology import noun_phrase_before
+from .morphology import analyse, noun_phrase_before
 
 _KO_TALK = r"(?:얘기|이야기|애기|예기|말|언급|소리|질문|드립|농담|떡밥)"
 _KO_ADVERBS = r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이|그냥)\s*)*"
@@ -18,6 +18,9 @@ _KO_RULES = (
     re.compile(rf"(?P<talk>{_KO_TALK})\s*(?:은|는|를|을|도|좀)?\s*{_KO_ADVERBS}"
                rf"(?:(?:하|꺼내|꺼|묻|물어보|언급하|건드리|치)\s*{_KO_DONT}|그만\s*(?:해|하라|해줘|했으면|하자)"
                rf"|안\s*(?:했으면|꺼냈으면|하면\s*좋겠)|금지|사절|노노|ㄴㄴ|(?:하기|듣기)\s*싫)"),
+    # "<topic>은 (내가 먼저 말하기 전엔) 안 꺼내줬으면 좋겠어"
+    re.compile(r"(?P<talk>)(?:은|는)\s+(?:[^.!?\n]{0,24}?\s)?안\s*(?:꺼내|말하|물어보|언급하|건드리)\s*(?:줬|주었|주셨|줘|냈|었|였|셨)?"
+               r"(?:으면|면)"),
     # "<topic>은 말하지 마", "<topic>에 대해 묻지 마"
     re.compile(rf"(?P<talk>)(?:은|는|을|를|이|가|에\s*대해서?는?|에\s*대한\s*건)?\s*{_KO_ADVERBS}"
                rf"(?:말하|언급하|묻|물어보|꺼내|건드리|들먹이)\s*{_KO_DONT}"),
@@ -43,10 +46,21 @@ _EN_TRAILING = re.compile(r"\s+(?:again|ever|anymore|any\s+more|please|with\s+me
 _EN_PRONOUNS = frozenset({"it", "that", "this", "them", "him", "her", "those", "these", "stuff", "things"})
 
 
+def _verbal_noun_before(text: str, end: int) -> str:
+    """The act of a clause right before `end` ("재수했던 얘기" → 재수, "이혼하신 거" → 이혼)."""
+    morphs = [m for m in analyse(text[:end].rstrip()) if m.end <= end]
+    for index in range(len(morphs) - 1, 0, -1):
+        if morphs[index].tag == "XSV" and morphs[index - 1].tag == "NNG" and len(morphs[index - 1].form) >= 2:
+            if text[morphs[index].end:end].strip() and not re.fullmatch(r"[가-힣]{0,4}", text[morphs[index].end:end].strip()):
+                return ""
+            return morphs[index - 1].form
+    return ""
+
+
 def _korean_topic(text: str, end: int) -> str:
     topic = re.sub(rf"\s*{_KO_TALK}$", "", noun_phrase_before(text, end, max_words=3)).strip()
     if not topic:
-        return ""
+        return _verbal_noun_before(text, end)
     if topic in _GENERIC_KO:
         # "그 사람 얘기" keeps its determiner: "사람" alone would be a different rule.
         words = text[:text.rfind(topic, 0, end)].split()
@@ -89,7 +103,15 @@ def _thing_in(text: str) -> str:
         topic = _korean_topic(text, match.start())
         if topic and not _KO_THING_POINTER.search(topic) and not _KO_PERSON_POINTER.search(topic):
             return topic
-    return ""
+    # "엄마 아빠 작년에 이혼하셨어. 그 일은 …": what happened, the last act told
+    acts = [m.form for m in _acts(text)]
+    return acts[-1] if acts else ""
+
+
+def _acts(text: str):
+    morphs = analyse(text)
+    return [morphs[i - 1] for i in range(1, len(morphs))
+            if morphs[i].tag == "XSV" and morphs[i - 1].tag == "NNG" and len(morphs[i - 1].form) >= 2]
 
 
 def _pointed_topic(before: str, earlier: list[str], korean: bool, person: bool) -> str:

@@ -32,6 +32,7 @@ from .registry import label_for
 CESSATION_KO = (
     r"안\s*살(?:아|고|아요|거든|음)?", r"그만\s*(?:뒀|두고|둠|둬|두었)", r"관(?:뒀|두고|둠)", r"때려치", r"퇴사",
     r"접었|접고|접음", r"팔(?:고|았|아\s*버)",
+    r"(?<!로)(?<!로\s)떠나(?:서|고|왔|온|게|요)|(?<!로)(?<!로\s)떠났",  # "광교 떠나서 성수동으로" (not "제주도로 떠나")
     r"이름\s*(?:을|를|도)?\s*(?:바꿈|바꿨|바꿔|바꾸었|바뀜|바뀌었|바꼈|변경|개명)",  # "보리 이름 바꿈 ㅋㅋ 이제 누룽지임"
 )
 # These only in a message that also says something changed ("오늘은 운동 안 해" stops nothing).
@@ -251,7 +252,7 @@ def _typed_old_terms(text: str) -> list[str]:
 
 # A date the message says was wrong or is no longer the one: right before "이라고 했"/"이 아니고"/"is canceled", or
 # after "not". Of two dates in a correcting message with neither marked, the earlier one is the old one.
-_DATE_WAS_AFTER = re.compile(r"^\s*(?:이?라고\s*(?:했|말했|한\s*거)(?:지|잖아요|잖아|던가|는데|었는데|죠)?\??|(?:이|가)?\s*아니(?:고|라|야|래|었)|(?:test\s+|exam\s+)?"
+_DATE_WAS_AFTER = re.compile(r"^\s*(?:이?라(?:고)?\s*(?:했|말했|한\s*거)(?:지|잖아요|잖아|던가|는데|었는데|죠)?\??|(?:이|가)?\s*아니(?:고|라|야|래|었)|(?:test\s+|exam\s+)?"
                              r"(?:is|was|got|has\s+been)\s+(?:canceled|cancelled|called\s+off|moved|postponed))", re.I)
 _DATE_WAS_BEFORE = re.compile(r"(?:\bnot|\bisn'?t|\bwasn'?t|\binstead\s+of)\s*(?:the\s+|on\s+)?$", re.I)
 
@@ -414,6 +415,16 @@ def find_correction(text: str) -> Correction | None:
     rest = text[last_cue_end:]
     renames = _RENAMES.search(text) is not None
     renamed = {phrase for start, end, phrase in spans if renames or _RENAMED.search(text[start:end])}
+    # "월수금 아니고 이제 화목 반. 월수금 반 선생이 …": a value contrasted with its successor is old however the rest
+    # goes on about it (unlike "병원 그만두고 다른 병원 가", where the cue only ends a stint).
+    renamed |= {phrase for start, end, phrase in spans if _CONTRAST_KO.search(text[start:end])
+                and re.search(r"[가-힣A-Za-z0-9]", text[end:end + 12])}
+    if any(_CONTRAST_KO.search(text[start:end]) for start, end, _ in spans):
+        # "몬스테라 이름 바꿈 … 몬순이 말고 이제 몬식이": the contrast names the old name; before "이름" is whose it is
+        named = {phrase for start, end, phrase in spans if _RENAMED.search(text[start:end])
+                 and not _CONTRAST_KO.search(text[start:end])}
+        spans = [span for span in spans if span[2] not in named or _CONTRAST_KO.search(text[span[0]:span[1]])]
+        terms = [term for term in terms if term not in named]
     kept: list[str] = []
     for term in terms:
         if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE or re.fullmatch(r"[\d\s,.]+", term):

@@ -87,8 +87,8 @@ def dating_facts(clause: str, message: str = "") -> list[Candidate]:
     return [Candidate("dating_status", ", ".join(dict.fromkeys(parts)))]
 
 
-_DREAM_TOPIC = re.compile(r"(?:내|제|나의|저의)?\s*(?:꿈|장래\s*희망|장래희망|희망\s*직업)(?:은|는|이)\s*")
-_DREAM_AFTER = re.compile(r"(?P<kw>(?:내|제)?\s*(?:꿈|장래\s*희망|장래희망))(?:이야|야|이에요|예요|에요|임|입니다|이고|인데|이라|$|\s|[!.,~])")
+_DREAM_TOPIC = re.compile(r"(?:(?:내|제|나의|저의)\s*|(?<![가-힣]))(?:꿈|장래\s*희망|장래희망|희망\s*직업)(?:은|는|이)\s*")
+_DREAM_AFTER = re.compile(r"(?P<kw>(?:(?:내|제)\s*|(?<![가-힣]))(?:꿈|장래\s*희망|장래희망))(?:이야|야|이에요|예요|에요|임|입니다|이고|인데|이라|$|\s|[!.,~])")
 _BECOME = re.compile(r"(?P<kw>되고\s*싶|되는\s*게\s*(?:꿈|목표)|될\s*거|되려고|될래|되는\s*것이\s*꿈|되기\s*위해)")
 _GOAL = re.compile(r"(?P<what>[^.!?,]{2,40}?(?:는|은|기))\s*(?:게|것이|거|것)\s*(?:내|제)?\s*목표")
 _GOAL_TOPIC = re.compile(r"(?:내|제)?\s*목표(?:는|가)\s*")

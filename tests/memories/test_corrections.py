@@ -252,8 +252,29 @@ def test_a_rename_keeps_the_old_name_old_however_often_the_message_repeats_it():
 
     assert correction is not None and "달토끼" in correction.old_terms
     assert "별토끼" in correction.cleaned and "달토끼" not in correction.cleaned
-    # without a rename, an old term the rest uses as current is not old
-    assert terms("헬스장 말고 이제 수영장 다녀. 헬스장 회원권은 남았는데") == ()
+    # a value contrasted with its successor is old however the rest goes on about it ("말고", "아니고")
+    correction = find_correction("요일 바꿨어요. 월수금 아니고 이제 화목 반. 월수금 반 선생이 빡세서")
+    assert "월수금" in correction.old_terms and "화목" in correction.cleaned and "월수금" not in correction.cleaned
+    # a cue that only ends a stint leaves a term the rest uses as current alone
+    assert terms("병원 그만두고 다른 병원 가") == ()
+
+
+@pytest.mark.parametrize("text,old,not_old", [
+    ("ㅇㅇ 그리고 몬스테라 이름 바꿈 ㅋㅋ 초록이 말고 이제 잎새임", "초록", "몬스테라"),
+    ("광교 떠나서 성수동 원룸으로 가요!", "광교", "성수동"),
+])
+def test_the_contrasted_name_is_old_not_whose_name_it_is_and_a_place_left_is_old(text, old, not_old):
+    found = terms(text)
+    assert any(old in term for term in found) and not any(not_old in term for term in found)
+
+
+def test_a_place_one_leaves_for_is_no_old_value():
+    assert terms("내일 제주도로 떠나요! 이제 휴가다") == ()
+
+
+def test_a_date_said_before_is_old_whichever_way_the_user_says_so():
+    correction = find_correction("내가 전에 생일 10월 2일 이라 했는데 그건 주민등록 날짜고 진짜 생일은 9월 28일 이에요")
+    assert "10월 2일" in correction.old_terms and "9월 28일" in correction.cleaned
 
 
 @pytest.mark.parametrize("text,old_forms,new", [

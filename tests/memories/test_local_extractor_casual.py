@@ -744,3 +744,25 @@ def test_a_department_is_what_the_user_does_and_a_choseong_reply_ends_the_clause
 
 def test_a_team_that_is_no_department_is_no_job():
     assert values(run(U("나 두산 응원팀이야 ㅋㅋ 야구 개좋아")), "occupation") == []
+
+
+@pytest.mark.parametrize("text,new", [
+    ("내가 전에 생일 3월 9일 이라 했는데 그건 서류상 날짜고 진짜 생일은 3월 19일이에요", "3월 19일"),
+    ("i said my birthday is may 30? wrong, my birthday is may 13", "may 13"),
+])
+def test_a_correcting_message_states_the_new_value_even_when_its_rule_first_takes_the_old(text, new):
+    result = run(U(text))
+
+    assert values(result, "birthday") == [new]
+
+
+def test_renaming_something_is_no_dream():
+    assert values(run(U("몬스테라 이름 바꿈 ㅋㅋ")), "goal") == []
+
+
+@pytest.mark.parametrize("text,topic", [
+    ("미리 말해둘게. 부모님 작년에 별거하셨어. 그 일은 내가 먼저 말하기 전엔 안 꺼내줬으면 좋겠어", "별거"),
+    ("아 그리고 나 휴학했던 얘기는 꺼내지 말아줘 그때 힘들었음", "휴학"),
+])
+def test_an_avoid_rule_names_the_act_it_points_at(text, topic):
+    assert topic in run(U(text)).avoid_topics

@@ -398,3 +398,28 @@ def test_ibans_number_plates_and_a_house_number_after_another_number(text, maske
 @pytest.mark.parametrize("text", ["3살 아이 5명", "AB12 CD34", "운동 30분 하고 5000보 걸음", "i ran 5 blocks down main st"])
 def test_counts_and_short_codes_are_not_ibans_plates_or_addresses(text):
     assert mask_pii(text).text == text
+
+
+@pytest.mark.parametrize(("text", "raw", "expected"), [
+    # national numbers with their trunk 0, as people in other countries write them
+    ("text me when it's done lol, 0413 662 918", "0413 662 918", "text me when it's done lol, **** *** ***"),
+    ("call me 07712 845301 after six", "07712 845301", "call me ***** ****** after six"),
+    ("office is 030 4417382", "030 4417382", "office is *** *******"),
+    # a number right after a phone word, in any grouping
+    ("text me at 555-0182", "555-0182", "text me at ***-****"),
+    ("my number is 0172 55501234", "0172 55501234", "my number is **** ********"),
+    ("연락처: 1588 7373", "1588 7373", "연락처: **** ****"),
+])
+def test_phones_written_the_way_other_countries_write_them_are_masked(text, raw, expected):
+    _assert_masked(text, raw, "phone", expected)
+
+
+@pytest.mark.parametrize("text", ["the score was 2 1 and 0 3", "born 1990 05 12", "we won 3-1 lol",
+                                  "i ran 10 km in 0 55 30", "room 0102 345"])
+def test_short_runs_of_numbers_are_not_phones(text):
+    assert mask_pii(text).text == text
+
+
+def test_an_account_named_with_a_possessive_is_an_account():
+    _assert_masked("her account's 71928364 sort code 40-11-62", "71928364", "account",
+                   "her account's ******** sort code **-**-**")
