@@ -4,6 +4,7 @@ Called by the conversations app inside its scope-locked transaction.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -79,6 +80,13 @@ def _valid_identity(identity: dict) -> dict:
     return valid
 
 
+_YEARLY = re.compile(r"\d{2}-\d{2}")
+
+
+def _same_description(a: str, b: str) -> bool:
+    return "".join(str(a).split()).casefold() == "".join(str(b).split()).casefold()
+
+
 def rules_merge(*, user, character, avoid_topics: list[str], special_dates: list[dict], identity: dict,
                 context: AuditContext) -> list[str]:
     """Add extracted behaviour rules, special dates and inferred identity; return changed fields."""
@@ -99,6 +107,10 @@ def rules_merge(*, user, character, avoid_topics: list[str], special_dates: list
     for entry in special_dates:
         item = {"date": entry["date"], "description": entry["description"][:200]}
         if item not in dates:
+            if _YEARLY.fullmatch(item["date"]):
+                # one yearly date per description: "my birthday's the 14th, not the 4th" moves the birthday
+                dates = [d for d in dates if not (_YEARLY.fullmatch(str(d.get("date", "")))
+                                                  and _same_description(d.get("description", ""), item["description"]))]
             dates.append(item)
             changed.append("tools.specialDates")
     if topics:

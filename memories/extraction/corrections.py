@@ -323,6 +323,8 @@ def mentions(text: str, term: str) -> bool:
         return False
     if re.search(r"[A-Za-z]", term):
         return re.search(_latin_pattern(term), text, re.I) is not None
+    if term[:1].isdigit():  # "4일" is not in "14일"
+        return re.search(r"(?<!\d)" + re.escape(_compact(term)), _compact(text)) is not None
     return _compact(term) in _compact(text)
 
 
@@ -338,14 +340,18 @@ def is_old_value(value: str, terms) -> bool:
 def mentions_any(terms) -> Callable[[str], bool]:
     """`mentions` for many terms at once, prepared once: the test for each of many texts (the prompt block)."""
     terms = [term for term in terms if term]
-    compact = [_compact(term) for term in terms if not re.search(r"[A-Za-z]", term)]
+    compact = [_compact(term) for term in terms if not re.search(r"[A-Za-z]", term) and not term[:1].isdigit()]
+    numbered = [_compact(term) for term in terms if not re.search(r"[A-Za-z]", term) and term[:1].isdigit()]
+    numbered_pattern = re.compile("|".join(r"(?<!\d)" + re.escape(term) for term in numbered)) if numbered else None
     latin = [term for term in terms if re.search(r"[A-Za-z]", term)]
     pattern = re.compile("|".join(_latin_pattern(term) for term in latin), re.I) if latin else None
 
     def test(text: str) -> bool:
-        if compact:
+        if compact or numbered_pattern is not None:
             folded = _compact(text)
             if any(term in folded for term in compact):
+                return True
+            if numbered_pattern is not None and numbered_pattern.search(folded):
                 return True
         return pattern is not None and pattern.search(text) is not None
     return test

@@ -16,7 +16,7 @@ _KO_EVENT_NOUNS = (
     "발표", "졸업식", "입학식", "결혼식", "장례식", "돌잔치", "콘서트", "공연", "뮤지컬", "전시회", "여행", "소개팅",
     "데이트", "수술", "건강검진", "검진", "진료", "면허 시험", "운전면허", "이사", "출장", "워크숍", "회식", "MT", "엠티",
     "축제", "생일파티", "생일 파티", "대회", "경기", "시합", "오디션", "입사", "퇴사", "첫 출근", "첫출근", "졸업", "입학",
-    "개강", "종강", "휴가", "캠핑", "동창회", "생일", "생신", "기념일", "결혼", "프로포즈", "고백", "팬미팅", "팬싸",
+    "개강", "종강", "휴가", "캠핑", "동창회", "생일", "생신", "기념일", "결혼기념일", "결혼 기념일", "결혼", "프로포즈", "고백", "팬미팅", "팬싸",
     "시사회", "상견례", "세미나", "학회", "입원", "퇴원", "중간고사", "기말고사", "공모전", "해커톤", "전역", "입대",
     "국가고시", "고시", "임용", "편입", "결과 발표", "발표회", "학예회", "운동회", "장례", "출산", "돌", "백일",
 )
@@ -52,6 +52,11 @@ class Event:
     what: str  # "인턴 면접", "현우 생일", "job interview"
     on: date
     birthday_of_someone: bool = False
+    anniversary: bool = False  # "우리 결혼기념일은 5월 20일", "our anniversary is june 3": yearly, like a birthday
+
+    @property
+    def yearly(self) -> bool:
+        return self.birthday_of_someone or self.anniversary
 
 
 def _ko_noun_pattern() -> re.Pattern:
@@ -125,7 +130,8 @@ def korean_events(text: str, now: datetime, skip_month_days: set[tuple[int, int]
             owner_named = is_birthday and bool(re.sub(r"\s*(?:생일|생신)$", "", what).strip())
             if is_birthday and not owner_named:
                 continue  # the user's own birthday is a fact, not an event
-            events.append(Event(what, when, birthday_of_someone=is_birthday))
+            events.append(Event(what, when, birthday_of_someone=is_birthday, anniversary="기념일" in what
+                                and not re.search(r"\d+\s*일", what)))  # "100일 기념일" comes once
             break
         for match in _KO_RESULT.finditer(clause):
             what = noun_phrase_before(clause, match.start() + len(match.group("what")), max_words=3)
@@ -159,7 +165,7 @@ def english_events(text: str, now: datetime, skip_month_days: set[tuple[int, int
             if is_birthday and not owner:
                 continue
             events.append(Event(f"{owner.group(1)}'s birthday" if is_birthday else what, when,
-                                birthday_of_someone=is_birthday))
+                                birthday_of_someone=is_birthday, anniversary="anniversary" in what.lower()))
             break
         for match in _EN_RESULT.finditer(sentence):
             when = _clause_date(sentence, text, now, skip_month_days)

@@ -224,6 +224,9 @@ def _event_content(event: Event, korean: bool) -> str:
     return f"{format_date(event.on, korean)}: {event.what}"
 
 
+_BIRTHDAY_WORD = re.compile(r"생일|생신|birthday|\bbday\b", re.I)
+
+
 class _MessageExtraction:
     """What one user message yields; `LocalExtractor.extract` folds these into one result."""
 
@@ -277,6 +280,12 @@ class _MessageExtraction:
             own_birthday_on(self.text, self.turn.created_at, self.korean)
         if birthday:
             found.append(Candidate("birthday", format_month_day(birthday.month, birthday.day, self.korean)))
+        elif self.correction is not None and not any(c.subject == "birthday" for c in found) \
+                and _BIRTHDAY_WORD.search(self.text):
+            # "생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야": the date left once the old one is out
+            dates = find_month_days(self.correction.cleaned)
+            if len({d.key for d in dates}) == 1:
+                found.append(Candidate("birthday", format_month_day(dates[0].month, dates[0].day, self.korean)))
         first = first_clause(self.text, self.korean)
         found = [Candidate(_resolve_favorite(c.value, context, self.previous, self.favorites, self.korean), c.value,
                            c.request, c.label) if c.subject == "favorite_" else c for c in found]
@@ -354,7 +363,7 @@ class _MessageExtraction:
                 emotion_intensity=emotion.intensity if emotion else 0.0,
                 event_date=event.on,
             ))
-            if event.birthday_of_someone:
+            if event.yearly:
                 self.special_dates.append(SpecialDate(f"{event.on.month:02d}-{event.on.day:02d}", event.what,
                                                       self.turn.message_id))
         if self.correction is not None:  # kept in the message's place: its words without the old value

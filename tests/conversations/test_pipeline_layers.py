@@ -135,3 +135,13 @@ def test_conversation_gap_is_the_pause_before_the_latest_conversation(say, alice
     say("c2", "2026-03-11T21:00:00+09:00", "오랜만", "반가워", process=False)
     latest, gap = conversation_gap(user=alice, character=chunsim)
     assert gap == timedelta(days=10, seconds=-1)
+
+
+def test_a_corrected_birthday_moves_the_special_date_and_other_dates_stay(say, alice, chunsim):
+    say("c1", "2026-03-07T14:06:00+09:00", "내 생일은 12월 4일이야", "기억할게!",
+        "우리 결혼기념일은 5월 20일이야", "축하해")
+    say("c2", "2026-03-09T14:06:00+09:00", "아 나 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야", "헐 고칠게!")
+    dates = {(d["date"], d["description"]) for d in context(alice, chunsim).tools["specialDates"]}
+
+    assert ("12-14", "생일") in dates and ("12-04", "생일") not in dates
+    assert any(date == "05-20" for date, _ in dates)

@@ -295,3 +295,10 @@ def test_an_old_date_is_matched_however_english_writes_it():
     for written in ("the 18th of june", "June 18th", "18 june", "june 18"):
         assert any(mentions(written, term) for term in old), written
     assert not any(mentions("june 8", term) for term in old)
+
+
+def test_a_number_term_is_a_whole_number_in_korean_too():
+    correction = find_correction("아 나 생일 잘못 말함 ㅋㅋ 8월 4일 아니고 8월 14일이야")
+
+    assert "8월 14일" in correction.cleaned
+    assert not mentions("8월 14일", "4일") and mentions("8월 4일", "4일")

@@ -766,3 +766,17 @@ def test_renaming_something_is_no_dream():
 ])
 def test_an_avoid_rule_names_the_act_it_points_at(text, topic):
     assert topic in run(U(text)).avoid_topics
+
+
+def test_a_birthday_corrected_without_a_birthday_sentence_is_the_date_left():
+    assert values(run(U("아 나 생일 잘못 말함 ㅋㅋ 8월 4일 아니고 8월 14일이야")), "birthday") == ["8월 14일"]
+
+
+@pytest.mark.parametrize("text,date", [("우리 결혼기념일은 5월 20일이야", "05-20"),
+                                       ("our anniversary is june 3, five years!", "06-03")])
+def test_an_anniversary_is_a_yearly_special_date(text, date):
+    assert date in [d.date for d in run(U(text)).special_dates]
+
+
+def test_a_hundred_days_anniversary_comes_once():
+    assert run(U("사귄 지 100일 기념일 6월 3일!")).special_dates == []
