@@ -112,9 +112,15 @@ def asked_subject(assistant_text: str) -> str:
         for subject, pattern in table:
             match = re.search(pattern, sentence, re.I)
             # "따님 이름이 뭐예요?", "what's your sister's name?": someone else's, not a question about the user
-            if match and not _ABOUT_OTHER.search(sentence[:match.start()]):
+            if match and not _ABOUT_OTHER.search(sentence[:match.start()]) \
+                    and not (subject == "name" and _NAME_OF_A_THING.search(sentence[:match.start()])):
                 return subject
     return ""
+
+
+# "동아리 이름 뭐야?", "강아지 이름은?": the name of something else, not the user's (a word other than "너" before it).
+_NAME_OF_A_THING = re.compile(r"(?<![가-힣])(?!(?:너|니|네|당신|그쪽|님|혹시|그럼|근데|그래서|아|오|본명|진짜|실제|풀네임|한국|영어|"
+                              r"원래|내가|제가|그|참)(?:의)?\s*$)[가-힣]{1,8}(?:의)?\s*$")
 
 
 def _first_clause_ko(text: str) -> str:
@@ -234,6 +240,10 @@ def _english_household_answer(subject: str, user_text: str, question: str) -> Ca
     return Candidate("sibling", value + (f" ({', '.join(names)})" if names else ""))
 
 
+_INTRODUCES_SELF = re.compile(r"\s*(?:난|나는|저는|전|저|i'?m|i\s+am|my\s+name'?s|my\s+name\s+is)\s+", re.I)
+_CALL_ME = re.compile(r"불러|부르|call\s+me|호칭", re.I)
+
+
 def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") -> Candidate | None:
     """Return the user's short answer to `subject` ("178!" → height 178), or None."""
     first = first_clause(user_text, korean)
@@ -250,6 +260,9 @@ def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") 
         return _english_household_answer(subject, user_text, question)
     if len(first.split()) > 5:
         return None  # a sentence, not an answer
+    if subject == "nickname" and _INTRODUCES_SELF.match(user_text) and not _CALL_ME.search(user_text):
+        subject = "name"  # "뭐라고 불러드릴까요?" → "난 한지우! 스물하나고 …": an introduction gives the name
+        first = _INTRODUCES_SELF.sub("", first, count=1)
     if subject in {"name", "nickname"}:
         value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|,", first)[0].strip(" '\"")
         if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3)):

@@ -78,7 +78,10 @@ _END_SHORT = re.compile(r"^\W*(?:[ㅋㅎ]+\s*)?(?:끝|끗|땡|컷)(?=[\s!~.ㅋ�
                         r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game)\b"
                         r"|\bthat\s+was\s+(?:so\s+|really\s+|super\s+)?(?:fun|great|awesome|amazing|fun\s+lol)\b"
                         r"|\breal[\s-]+life\s+(?:update|news|stuff|talk|question)\b|\birl\s+(?:update|news|tho|though)\b"
-                        r"|재밌었(?:다|어|어요)|현실\s*(?:로\s*돌아와서|얘기|이야기)", re.I)
+                        r"|재밌었(?:다|어|어요)|현실\s*(?:로\s*돌아와서|얘기|이야기)"
+                        r"|(?:오늘은|일단|그럼)\s*여기까지|여기까지\s*(?:하자|할게|하고|만)|여기서\s*끊|다음\s*(?:화에|편에|에|시간에)\s*계속"
+                        r"|\bto\s+be\s+continued\b|\blet'?s\s+(?:stop|pause|end)\s+(?:here|there|for\s+(?:today|now|tonight))\b",
+                        re.I)
 _OOC_MARK = re.compile(r"^\s*[(\[]\s*(?:ooc|OOC|현실|진지)\b|\bOOC\b|\(\s*ooc\s*[):]|//\s*ooc|현실\s*얘기|진지하게\s*(?:현실|말)", re.I)
 _NARRATION = re.compile(_STARRED.format(low=1, high=78) + r"|^\s*\([^)]{3,60}\)|^\s*[\"“][^\"”]{2,}[\"”]\s*(?:\w+\s+)?(?:said|says|asked|shouted|"
                         r"whispered)|\b(?:draws?|unsheathes?|bows?|nods?|grins?|smirks?)\s+(?:his|her|my|the)\b")
