@@ -61,6 +61,14 @@ _PASSWORD_LONG_QUALIFIER = re.compile(
     r"(?:is|was)\s*[:=：]?\s*(?P<token>\S+)",
     re.IGNORECASE,
 )
+# A code a few words after its name ("집 비번 바꿨는데 자꾸 까먹음 4729* 여기 적어둘게", "door code changed, it's now
+# 7291#"): a run of 4-8 digits in the same sentence.
+_CODE_LATER = re.compile(
+    r"(?:비밀\s?번호|비번|패스워드|암호|핀\s?번호|도어\s?락|현관\s?(?:문\s?)?번호"
+    r"|(?<![A-Za-z])(?:password|passcode|pin|door\s+code|gate\s+code|alarm\s+code|lock\s+code)(?![A-Za-z]))"
+    r"[^.!?\n\d]{0,40}?(?<![\w*#])(?P<token>[*#]?\d{4,8}[*#]?)(?![\w-])",
+    re.IGNORECASE,
+)
 # A token shaped like a password even with no "password" word near it ("i keep typing Biscuit!2019corgi"):
 # 8-64 characters mixing Latin letters, digits and a symbol. Dates, versions and prices lack one class.
 # The lookaheads stay inside the token's own characters: "2026-03-08T12:00:00+09:00" is not one token.
@@ -424,6 +432,9 @@ def _find_passwords(text: str) -> list[_Span]:
         if secret_length and match.start("token") not in {span.start for span in spans}:
             start = match.start("token")
             spans.append(_Span(start, start + secret_length, PASSWORD_MASK, PASSWORD))
+    for match in _CODE_LATER.finditer(text):
+        if match.start("token") not in {span.start for span in spans}:
+            spans.append(_Span(match.start("token"), match.end("token"), PASSWORD_MASK, PASSWORD))
     covered = {span.start for span in spans}
     for match in _PASSWORD.finditer(text):
         if match.start("token") in covered:

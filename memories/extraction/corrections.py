@@ -31,7 +31,7 @@ from .registry import label_for
 # Korean cues that end what was true: the old value is the phrase right before the cue. These say so alone.
 CESSATION_KO = (
     r"안\s*살(?:아|고|아요|거든|음)?", r"그만\s*(?:뒀|두고|둠|둬|두었)", r"관(?:뒀|두고|둠)", r"때려치", r"퇴사",
-    r"접었|접고|접음", r"팔(?:고|았|아\s*버)",
+    r"접었|접고|접음", r"팔(?:고|았|아\s*버)", r"끊었|끊음|끊고",
     r"(?<!로)(?<!로\s)떠나(?:서|고|왔|온|게|요)|(?<!로)(?<!로\s)떠났",  # "광교 떠나서 성수동으로" (not "제주도로 떠나")
     r"이름\s*(?:을|를|도)?\s*(?:바꿈|바꿨|바꿔|바꾸었|바뀜|바뀌었|바꼈|변경|개명)",  # "보리 이름 바꿈 ㅋㅋ 이제 누룽지임"
 )
@@ -50,7 +50,7 @@ CHANGE_MARKERS = (
     "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
     "바꼈", "바뀌었", "바뀜", "바뀌어", "미뤘", "미뤄", "미룸", "연기됐", "연기되", "당겼", "당겨", "발령", "취소", "잘못",
     "아니래", "instead", "change of plan", "messed up", "rescheduled", "postponed", "pushed", "moved me", "canceled",
-    "cancelled", "i meant", "typo", "wrong", "it's not", "its not", "it is not",
+    "cancelled", "i meant", "typo", "wrong", "it's not", "its not", "it is not", "요즘", "요새", "결정", "정했",
 )
 # English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
 # "X였는데 이제 Y", "강남 살았는데 요즘은 판교": what was so before "이제" is old. The group `old` holds it.
@@ -66,6 +66,8 @@ CESSATION_EN = (
     r"(?:\bnot|n't|\bnever)\s+(?P<old>(?:[\w가-힣'-]+\s+){0,4}?[\w가-힣'-]+)\s+(?:anymore|any\s+more)\b",
     r"\bno\s+longer\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\b(?=\s*(?:[,.;!?]|$|\b(?:but|so|and|since)\b))",
     r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?:old\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
+    r"\b(?:gave|handed\s+in|put\s+in)\s+(?:my\s+)?(?:two\s+weeks'?\s+)?notice\s+(?:at|to)\s+(?:the\s+|my\s+)?"
+    r"(?P<old>[\w가-힣'-]+)\b",
     r"\b(?:scrapp(?:ing|ed)|scrap|cancel(?:l?ing|l?ed)?|call(?:ing|ed)\s+off)\s+(?:my\s+|the\s+|our\s+)?(?:plan\s+(?:for|of)\s+)?"
     r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\b(?=\s*(?:[,.;!?]|$|\b(?:and|but|so|because|since|cuz|bc)\b))",
     r"\b(?:moved|switched|changed|transferred|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
@@ -413,6 +415,7 @@ def find_correction(text: str) -> Correction | None:
         return None  # a date marked as the wrong one ("march 30 not march 13") is a correction by itself
     dates = [date for date in dates if changed or date[3]]
     terms = [phrase for _, _, phrase in spans]
+    cue_terms = set(terms)
     terms += _typed_old_terms(text) + [term for _, _, written, _ in dates for term in written]
     spans += [(start, end, written[0]) for start, end, written, _ in dates]
     # An old term the message goes on to use as current is not old ("병원 그만두고 다른 병원 가") — except an old name,
@@ -435,7 +438,7 @@ def find_correction(text: str) -> Correction | None:
     for term in terms:
         if len(_compact(term)) < MIN_TERM_CHARS or term.casefold() in KO_NOT_VALUE or re.fullmatch(r"[\d\s,.]+", term):
             continue  # a bare number ("July 12 아니고" → "12") would be every "12" anywhere
-        if spans and term not in renamed and mentions(rest, term):
+        if term in cue_terms and term not in renamed and mentions(rest, term):
             continue
         if all(_compact(term) != _compact(k) for k in kept):
             kept.append(term)

@@ -30,7 +30,7 @@ _BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|alth
              r"haha|"
              r"now|anymore|too|as well|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
-             r"in \d{4})\b))")
+             r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple))\b))")
 _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
 # Lists ("shellfish and penicillin") for subjects that hold several values.
 _LIST_BOUNDARY = _BOUNDARY.replace("and|but|", "but|")
@@ -148,6 +148,12 @@ _RULES: list[tuple[str, re.Pattern]] = [
                                r"|moved\s+into)\s+(?:a|an|my|our|the)\s+(?:(?:new|tiny|little|cute|small|big)\s+)?"
                                r"(?:\d\s*-?\s*br|\d\s*-?\s*bed(?:room)?|studio|apartment|apt|flat|condo|townhouse|loft"
                                r"|place)\s+in\s+(?!the\b|a\b|my\b)")),
+    # "found a lil house to rent in powell", "i found a flat!! levenshulme, one bed": where the user moves
+    ("residence", _value_after(r"\b(?:found|got|signed\s+for|rented|bought)\s+(?:a|an|our|the)\s+(?:(?:new|tiny|little|lil|cute"
+                               r"|small|big|nice|cheap)\s+)*(?:house|flat|apartment|apt|place|studio|condo|room)"
+                               r"(?:\s+to\s+rent)?(?:\s+in\s+(?!a\b|my\b|the\s+same\b)|\s*:\s*)")),
+    # "near my apartment in the short north": where the user lives now
+    ("residence", _value_after(r"\bmy\s+(?:apartment|apt|flat|house|place)\s+(?:is\s+)?in\s+(?:the\s+)?")),
     ("occupation", _value_after(r"\bi\s+work\s+(?:\w+\s+){0,3}?as\s+(?:an?\s+)?")),
     ("occupation", re.compile(r"\boffered\s+me\s+(?:the|a|an)\s+(?P<v>[a-z][a-z -]{2,30}?)\s+(?:job|position|role)\b",
                               re.I)),

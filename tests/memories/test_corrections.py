@@ -302,3 +302,15 @@ def test_a_number_term_is_a_whole_number_in_korean_too():
 
     assert "8월 14일" in correction.cleaned
     assert not mentions("8월 14일", "4일") and mentions("8월 4일", "4일")
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("아 그리고 라떼도 끊었어 배아파서. 요즘 녹차만 마심", "라떼", "녹차"),
+    ("근데 요즘 헬스 말고 클라이밍 다녀", "헬스", "클라이밍"),
+    ("i got the museum job!! gave my notice at the bakery today", "bakery", "museum"),
+])
+def test_quitting_a_habit_a_contrast_these_days_and_giving_notice_end_the_old_value(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert new in correction.cleaned and old not in correction.cleaned

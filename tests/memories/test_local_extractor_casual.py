@@ -780,3 +780,15 @@ def test_an_anniversary_is_a_yearly_special_date(text, date):
 
 def test_a_hundred_days_anniversary_comes_once():
     assert run(U("사귄 지 100일 기념일 6월 3일!")).special_dates == []
+
+
+@pytest.mark.parametrize("text,place", [
+    ("theres a taco truck near my apartment in the east village, every friday", "east village"),
+    ("found a lil house to rent in dublin like 10 min from work", "dublin"),
+])
+def test_where_an_english_user_lives_said_in_passing(text, place):
+    assert values(run(U(text)), "residence") == [place]
+
+
+def test_a_contracted_avoid_rule_names_its_topic():
+    assert "아빠" in run(U("엄마랑 누나랑 셋이 살아. 아 근데 아빠얘긴 하지마 걍")).avoid_topics

@@ -423,3 +423,15 @@ def test_short_runs_of_numbers_are_not_phones(text):
 def test_an_account_named_with_a_possessive_is_an_account():
     _assert_masked("her account's 71928364 sort code 40-11-62", "71928364", "account",
                    "her account's ******** sort code **-**-**")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("아 맞다 현관 비번 바꿨는데 자꾸 까먹음 5183* 여기 적어둘게", "아 맞다 현관 비번 바꿨는데 자꾸 까먹음 ******** 여기 적어둘게"),
+    ("door code changed lol its now 6204#", "door code changed lol its now ********"),
+])
+def test_a_code_a_few_words_after_its_name_is_masked(text, expected):
+    assert mask_pii(text).text == expected
+
+
+def test_a_count_after_a_password_word_is_no_code():
+    assert mask_pii("비번 바꿨는데 3번 틀림").text == "비번 바꿨는데 3번 틀림"
