@@ -87,6 +87,7 @@ def _short_age(clause: str) -> list[Candidate]:
 
 
 _NEGATED_VALUE = "(?:이|가|은|는)?\\s*(?:아니|아냐|아녜|말고)"
+_AGE_LEAD = re.compile(r"^(?:(?:열|스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|\d{1,2}\s*(?:살|세))(?:이고|고|이구)?\s+")
 
 
 def _not_negated(text: str, candidate: Candidate) -> bool:
@@ -142,6 +143,10 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
     if changed:  # "최애 바뀜 이제 해린": the change says it, not "최애" alone
         found = [c for c in found if c.value != changed[0].value and c.subject not in {changed[0].subject, "likes"}
                  and changed[0].value not in c.value and c.value not in changed[0].value] + changed
+    # An age said just before ("서른하나 직장인입니다", "스물다섯이고 회사 다녀요") is not part of a job or a workplace.
+    found = [Candidate(c.subject, _AGE_LEAD.sub("", c.value), c.request, c.label)
+             if c.subject in {"occupation", "workplace"} and _AGE_LEAD.match(c.value) and _AGE_LEAD.sub("", c.value)
+             else c for c in found]
     # A value that opens with someone else ("큰딸 열네살 중학생") is that person's, not the user's.
     return [c for c in found if _not_negated(text, c) and not (c.subject not in _HOUSEHOLD_SUBJECTS
                                                               and len(c.value.split()) >= 2

@@ -30,7 +30,8 @@ _NAME_INTRO = re.compile(
     r"(?:해|합니다|해요|함|하고|하는데|하지|한다|하구)")
 _MY_NAME = re.compile(r"(?:(?:내|제|나의|저의)\s*(?:(?:한국|영어|본|진짜|원래|실제)\s*)?|(?<![가-힣])(?:한국|본|진짜|실제)\s*)"
                       r"이름(?:은|이)\s*(\S+)")
-_I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?:이야|야|이에요|예요|에요|입니다|임)(?=[\s!.,~?]|$)")
+_I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?P<end>이야|야|이에요|예요|에요|입니다|임|이고|고)"
+                   r"(?=[\s!.,~?]|$)")
 _BARE_INTRO = re.compile(r"^\W*(?:(?:반가워요|반갑습니다|반가워|안녕하세요|안녕|네|넵)\W*(?:[ㅎㅋ]+\s*)?)?(?P<word>[가-힣]{3})"
                          r"(?:이고|고|이에요|예요|입니다|이야|야|임)(?=[\s,.!?~]|$)")
 GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)")
@@ -57,6 +58,10 @@ def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate
             found.append(Candidate("name", match.group("word")))
     for match in _I_AM.finditer(clause):
         word = match.group("word")
+        if match.group("end") in ("이고", "고"):  # "저 김도현이고 서른하나 직장인입니다": only a full name goes on so
+            if _looks_like_full_name(word, introducing=greeting):
+                found.append(Candidate("name", word))
+            continue
         if _looks_like_full_name(word, introducing=greeting):
             found.append(Candidate("name", word))
         elif greeting and _looks_like_given_name(word):

@@ -792,3 +792,11 @@ def test_where_an_english_user_lives_said_in_passing(text, place):
 
 def test_a_contracted_avoid_rule_names_its_topic():
     assert "아빠" in run(U("엄마랑 누나랑 셋이 살아. 아 근데 아빠얘긴 하지마 걍")).avoid_topics
+
+
+def test_a_full_name_going_on_to_age_and_job_is_the_name_and_the_age_is_no_part_of_the_job():
+    result = run(U("요즘은 거의 못 읽어요ㅠ 저 박서준이고 서른하나 직장인입니다 ㅋㅋ"))
+
+    assert values(result, "name") == ["박서준"]
+    assert values(result, "occupation") == ["직장인"]
+    assert values(run(U("나 학생이고 알바해")), "name") == []
