@@ -97,7 +97,8 @@ AGE_WORD_KO = r"(?<![가-힣])(?:(?:스물|서른|마흔|쉰|예순)(?:하나|�
 # What keeps a message from correcting anything: reported speech, a condition of the speaker's (and the shared
 # guards of extraction.guards).
 GUARDS = (
-    r"(?:그만뒀|관뒀|접었|팔았|포기했|이사했|이사갔|옮겼|안\s*산)\s*(?:대|다더라|다던데|다네|단다)|\b(?:he|she|they)\s+(?:quit|sold|moved)\b",
+    r"(?:그만뒀|관뒀|접었|팔았|포기했|이사했|이사갔|옮겼|안\s*산)\s*(?:대|다더라|다던데|다네|단다)"
+    r"|\b(?:he|she|they)\s+(?:quit|sold|moved)\b(?!\s+(?:me|us)\b)",  # "they moved me to franklin high" is the user
     r"\bif\s+i\b",  # any condition of the speaker's ("if i quit my job …"), beyond guards.HYPOTHETICAL
 )
 # What right after a cessation cue says it did not (or not yet) happen: "포기 못해", "그만둘까", "퇴사하고 싶다".
@@ -540,6 +541,11 @@ _EVENT_KO = re.compile(r"([가-힣]{2,8}?)(?:이|가|의)?\s*(?:날짜|일정|�
 _EVENT_MOVED_KO = re.compile(r"([가-힣]{2,8}?)(?:을|를|도)?\s*(?:\d{1,2}\s*월\s*\d{1,2}\s*일\s*(?:로|으로)\s*)?(?:미뤘|미뤄|당겼|옮겼|연기)")
 _EVENT_EN = re.compile(r"\b(?:my|the|our|her|his)\s+(?:[a-z]+\s+)?([a-z]{3,})\s+(?:got|was|is|has\s+been|have\s+been)\s+"
                        r"(?:moved|postponed|rescheduled|pushed)", re.I)
+# "we moved the seoul trip", "the dentist moved me again": the same, said actively
+_EVENT_EN_ACTIVE = re.compile(r"\b(?:we|i|they)\s+(?:moved|pushed|postponed|rescheduled|bumped)\s+(?:the|my|our)\s+"
+                              r"(?:([a-z]{3,})\s+)?([a-z]{3,})\b"
+                              r"|\b(?:the|my|our)\s+()([a-z]{3,})\s+(?:moved|pushed|rescheduled|postponed|bumped)\s+(?:me|us|it)\b",
+                              re.I)
 _VERB_ENDING = re.compile(r"(?:서|고|데|면|니|요|다|게|지|라)$")
 # Ways of naming the same event (data): a moved one replaces the dates of all of them.
 EVENT_SYNONYMS = (
@@ -562,6 +568,7 @@ def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
         return None
     words = [m.group(1) for pattern in (_EVENT_KO, _EVENT_MOVED_KO) for m in pattern.finditer(text)]
     words += [m.group(1) for m in _EVENT_EN.finditer(text)]
+    words += [word for m in _EVENT_EN_ACTIVE.finditer(text) for word in m.groups() if word]
     words = [w for w in dict.fromkeys(words) if w not in _NOT_EVENT_WORDS and w.casefold() not in EN_NOT_VALUE
              and not _VERB_ENDING.search(w)]
     for group in EVENT_SYNONYMS:  # "결혼식" moved: the older "시집 가요 10월17일" was the same event

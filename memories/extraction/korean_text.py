@@ -45,7 +45,8 @@ def strip_name_suffix(word: str) -> str:
 
 
 def strip_quote(word: str) -> str:
-    return word.strip(" '\"‘’“”「」『』<>()[]")
+    quoted = re.fullmatch(r"\s*['\"‘“「『<](.+?)['\"’”」』>](?:이|으)?\s*", word)  # "'대장'이라고": the quoted word
+    return quoted.group(1) if quoted else word.strip(" '\"‘’“”「」『』<>()[]")
 
 
 def valid_value(value: str, max_len: int = 30) -> bool:

@@ -32,7 +32,7 @@ def in_character(user_text: str, assistant_text: str = "") -> bool:
 # --- role-play over a window of turns ------------------------------------------------------------------
 
 _PROPOSAL = re.compile(
-    r"(?:역할극|롤플레이|롤플|상황극|역할\s*놀이|콩트|role-?\s?play|(?<![A-Za-z])rp(?![A-Za-z]))\s*(?:을|를|이나|하나|한\s*번|같이|좀)?\s*"
+    r"(?:역할극|롤플레잉|롤플레이|롤플|상황극|역할\s*놀이|콩트|role-?\s?play|(?<![A-Za-z])rp(?![A-Za-z]))\s*(?:을|를|이나|하나|한\s*번|같이|좀)?\s*"
     r"(?:하자|할래요?|해볼래요?|해\s*볼래요?|해볼까요?|할까요?|해보자|해\s*보자|해\s*봐요|해요|해용|합시다|하죠|하실래요|"
     r"시작|ㄱㄱ|고고|어때요?|하고\s*싶|해줘|해\s*줘|해주세요|ㄱ)"
     r"|\blet'?s\s+(?:do|play|try|start)\s+(?:a\s+|an\s+|some\s+)?(?:[\w-]+\s+){0,3}?(?:role-?\s?play|rp|story|scenario|"

@@ -314,3 +314,24 @@ def test_quitting_a_habit_a_contrast_these_days_and_giving_notice_end_the_old_va
 
     assert correction is not None and old in correction.old_terms
     assert new in correction.cleaned and old not in correction.cleaned
+
+
+def test_someone_moving_the_user_is_the_users_change():
+    correction = find_correction("district reshuffled staff. i'm not at lincoln anymore, they moved me to jefferson high")
+
+    assert correction is not None and "lincoln" in correction.old_terms
+    assert find_correction("my brother moved to ohio, he quit his job") is None or \
+        "ohio" not in find_correction("my brother moved to ohio, he quit his job").old_terms
+
+
+@pytest.mark.parametrize("text,older,old_date", [
+    ("we moved the lisbon trip, going in march instead, march 3 to 9", "booked lisbon!! nov 12 to 18", "nov 12"),
+    ("ugh the dentist moved me again, now it's wed 4 sept", "dentist rang, they moved me. now fri 23 aug", "23 aug"),
+])
+def test_an_event_moved_in_the_active_voice_replaces_its_older_dates(text, older, old_date):
+    from memories.extraction.corrections import moved_event, moved_event_old_dates
+
+    event = moved_event(text)
+    assert event is not None
+    assert old_date in [term.casefold() for term in moved_event_old_dates(event, older)]
+    assert moved_event_old_dates(event, "my sister's wedding is on may 2") == []

@@ -800,3 +800,10 @@ def test_a_full_name_going_on_to_age_and_job_is_the_name_and_the_age_is_no_part_
     assert values(result, "name") == ["박서준"]
     assert values(result, "occupation") == ["직장인"]
     assert values(run(U("나 학생이고 알바해")), "name") == []
+
+
+def test_a_quoted_nickname_is_the_quoted_word_and_a_roleplaying_proposal_opens_a_window():
+    assert values(run(U("ㅋㅋ 그리고 나 부를 때 '대장'이라고 불러줘")), "nickname") == ["대장"]
+    result = run(U("춘심아 우리 롤플레잉 해보자"), A("좋아! 무슨 설정이야?"),
+                 U("넌 바닷가 카페 알바생이고 나는 그 카페 사장 '한여름'. 스물아홉이고 서울에서 내려왔어"))
+    assert values(result, "age") == []
