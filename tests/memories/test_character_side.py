@@ -145,6 +145,12 @@ def test_the_same_turn_twice_in_one_batch_is_kept_once():
     ("내가 추천해준 영화 봤어?", "춘심", 0),
     ("the book my sister recommended is great", "Mina", 0),
     ("the show she recommended sucked", "Mina", 0),
+    # "뭐랬지" is "뭐라고 했지"; what the character was to give; what it got the user into
+    ("유나 너 최애 영화 뭐랬지?", "유나", 2),
+    ("소라씨 나 이사 가기 전에 뭐 주기로 했었죠?", "소라", 2),
+    ("what was that show u got me hooked on", "Mina", 2),
+    ("엄마가 뭐 주기로 했더라", "춘심", 0),
+    ("내가 뭐랬지?", "춘심", 0),
 ])
 def test_asks_character_reads_texting_and_reported_recommendations(message, name, level):
     assert asks_character(message, name) == level
