@@ -107,11 +107,12 @@ def memory_write_fact(
     else:
         scope = scope.exclude(source=MemorySource.CHARACTER)
     live = scope.filter(is_active=True, archived_at__isnull=True)
-    if not character_said and not fact.replaces and fact.kind != "semantic":
-        # "결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요": the event's older dates are replaced like any corrected value
+    if not character_said and fact.kind != "semantic":
+        # "결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요": the event's older dates are replaced like any corrected value,
+        # beside what the message itself says no longer holds ("not tmrw the 21st anymore, now it's wed 2 sept")
         moved = moved_event(content)
         if moved is not None:
-            fact = replace(fact, replaces=_moved_event_terms(live, moved))
+            fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + _moved_event_terms(live, moved))))
     digest = _digest(content, character_said=character_said)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 

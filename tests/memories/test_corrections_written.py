@@ -81,3 +81,17 @@ def test_a_date_of_another_event_stays_when_one_event_moves(system_client, post_
     post_turns("c1", ("t2u", "동생 결혼식 날짜가 바꼈어 11월 7일로 미뤘대"), ("t2a", "그렇구나"),
                start="2026-03-09T21:00:00+09:00")
     assert "10월 17일" in prompt(system_client, "내 생일 언제게?")
+
+
+def test_an_event_moved_by_a_message_that_also_corrects_takes_both_old_dates_out(system_client, post_turns, chunsim,
+                                                                                 alice):
+    """Written for this test: the moving message also says, in its own words, which date no longer holds."""
+    post_turns("c1", ("t1u", "booked it!! lisbon trip nov 12 to 18, flights done"), ("t1a", "yay!!"),
+               start="2026-03-01T21:00:00+09:00")
+    post_turns("c1", ("t2u", "we moved the lisbon trip. we're not going in november anymore. march 3 to 9 instead"),
+               ("t2a", "march it is"), start="2026-03-09T21:00:00+09:00")
+
+    block = prompt(system_client, "when's lisbon again?").lower()
+
+    assert "march 3" in block
+    assert "nov 12" not in block and "november" not in block
