@@ -409,6 +409,7 @@ def english_facts(text: str) -> list[Candidate]:
     found += _city_complaint(text) if not any(c.subject == "residence" for c in found) else []
     found += _food_fave_it(text, found)
     found += _family_news(text)
+    found += _intro_list(text, found)
     found += _bare_occupation(text, found)
     return _name_partner(text, found)
 
@@ -416,6 +417,20 @@ def english_facts(text: str) -> list[Candidate]:
 # "I am mechanical engineer in paint shop", "im nurse at seoul hospital": a job said without its article (learners
 # of English, texting); only a value the occupation lexicon knows.
 _I_AM_BARE = re.compile(_I_AM + r"(?P<v>[a-z][a-z -]{2,40}?)(?=\s+(?:in|at|for|on)\s|\s*[.,!?;]|\s*$)", re.I)
+
+
+# "ellie. 31, primary teacher, currently lying on my kitchen floor": an introduction as a list, age first
+_INTRO_LIST = re.compile(r"(?:^|[.!?]\s+|^[A-Za-z]+[.,!]\s+)(?P<age>1[3-9]|[2-8]\d)\s*,\s*(?P<job>[a-z][a-z -]{2,40}?)\s*(?:[,.!]|$)",
+                         re.I)
+
+
+def _intro_list(text: str, found: list[Candidate]) -> list[Candidate]:
+    match = _INTRO_LIST.search(text)
+    if not match or not is_occupation_en(match.group("job").strip()) or len(match.group("job").split()) > 4:
+        return []
+    out = [] if any(c.subject == "age" for c in found) else [Candidate("age", match.group("age"))]
+    return out + ([] if any(c.subject == "occupation" for c in found)
+                  else [Candidate("occupation", match.group("job").strip())])
 
 
 def _bare_occupation(text: str, found: list[Candidate]) -> list[Candidate]:

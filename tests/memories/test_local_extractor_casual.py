@@ -807,3 +807,10 @@ def test_a_quoted_nickname_is_the_quoted_word_and_a_roleplaying_proposal_opens_a
     result = run(U("춘심아 우리 롤플레잉 해보자"), A("좋아! 무슨 설정이야?"),
                  U("넌 바닷가 카페 알바생이고 나는 그 카페 사장 '한여름'. 스물아홉이고 서울에서 내려왔어"))
     assert values(result, "age") == []
+
+
+def test_an_english_introduction_as_a_list_gives_age_and_job_but_not_for_someone_else():
+    result = run(A("Hi! I'm Yuna! What's your name?"), U("maya. 29, dental nurse, currently dying on my sofa lol"))
+
+    assert values(result, "age") == ["29"] and values(result, "occupation") == ["dental nurse"]
+    assert values(run(U("my sister's 24, nurse in leeds")), "occupation") == []
