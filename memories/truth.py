@@ -84,9 +84,9 @@ def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[
 
 
 def holding_text(*, outdated_values: Iterable[str], facts: Iterable, trim: bool = True) -> Callable[[object], str | None]:
-    """What of a memory (a MemoryItem) still holds: its content; for a raw message (no subject), the content without
-    the clauses about what no longer holds ("theres a truck near my apartment in the short north. al pastor every
-    friday" keeps the tacos once the user lives elsewhere) when enough is left and `trim`; None when nothing holds."""
+    """What of a memory (a MemoryItem) still holds: its content; for a raw message (no subject) that names a replaced
+    value, the content without the clauses naming it ("work was long, barista life. my cat mochi knocked over a
+    plant" keeps the cat once the user is no barista) when enough is left and `trim`; None when nothing holds."""
     outdated = sorted(term for term in outdated_values if len("".join(term.split())) >= MIN_TERM_CHARS)
     mentions_replaced = _replaced_test(outdated)  # prepared once for every memory tested
     current = {}
@@ -124,8 +124,7 @@ def holding_text(*, outdated_values: Iterable[str], facts: Iterable, trim: bool 
                 return None
         if item.source == MemorySource.CHARACTER or item.subject_key:
             return content  # the character's own words are not about the user's changeable subjects
-        words = stale_words(item)
-        if not words:
-            return content
-        return kept(content, [word.strip() for word in words])
+        # An older raw message about a changeable subject may describe the old value in any of its clauses
+        # ("판교까지 망원에서 출퇴근 … 이사해야 하나"): it leaves whole.
+        return None if stale_words(item) else content
     return text_of
