@@ -17,7 +17,7 @@ from memories.extraction.behaviour import avoid_terms
 from memories.extraction.corrections import mentions_any
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
-from memories.truth import holding_text
+from memories.truth import still_holds
 
 from . import rendering
 from .budgets import LAYER_PRIORITY, allocate
@@ -52,19 +52,10 @@ def _fill(layer: LayerText, candidates: list[tuple[str, ScoredMemory | None]], b
 
 
 def _still_true(retrieved: RetrievedMemories):
-    """The block states only the current canon: memories.truth decides what still holds, and a raw message keeps
-    only its clauses that do (the item's content is replaced for this block, never saved)."""
+    """The block states only the current canon: memories.truth decides what still holds."""
     candidates = [scored.item for scored in retrieved.identity + retrieved.state + retrieved.ranked]
-    text_of = holding_text(outdated_values=retrieved.outdated_values, facts=candidates)
-
-    def holds(scored: ScoredMemory) -> bool:
-        text = text_of(scored.item)
-        if text is None:
-            return False
-        if text != scored.item.content:
-            scored.item.content = text
-        return True
-    return holds
+    holds = still_holds(outdated_values=retrieved.outdated_values, facts=candidates)
+    return lambda scored: holds(scored.item)
 
 
 # How many of the character's own memories the block shows, by asks_character of the message (0, 1, 2); for 0

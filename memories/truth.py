@@ -79,16 +79,7 @@ def corrected_text(content: str, value: str, terms: Iterable[str]) -> str | None
 def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[[object], bool]:
     """A test of whether a memory (a MemoryItem) still holds, given the scope's superseded values and `facts`,
     the memories among which the current values of changeable subjects are found."""
-    text_of = holding_text(outdated_values=outdated_values, facts=facts, trim=False)
-    return lambda item: text_of(item) is not None
-
-
-def holding_text(*, outdated_values: Iterable[str], facts: Iterable, trim: bool = True) -> Callable[[object], str | None]:
-    """What of a memory (a MemoryItem) still holds: its content; for a raw message (no subject) that names a replaced
-    value, the content without the clauses naming it ("work was long, barista life. my cat mochi knocked over a
-    plant" keeps the cat once the user is no barista) when enough is left and `trim`; None when nothing holds."""
-    outdated = sorted(term for term in outdated_values if len("".join(term.split())) >= MIN_TERM_CHARS)
-    mentions_replaced = _replaced_test(outdated)  # prepared once for every memory tested
+    mentions_replaced = _replaced_test(sorted(outdated_values))  # prepared once for every memory tested
     current = {}
     for item in facts:
         if item.subject_key in CHANGEABLE_SUBJECT_WORDS:
@@ -99,32 +90,20 @@ def holding_text(*, outdated_values: Iterable[str], facts: Iterable, trim: bool 
     def mentions_current_value(text: str, fact) -> bool:
         return any(len(part) >= 2 and part in text for part in fact.subject_value.casefold().split())
 
-    def stale_words(item) -> list[str]:
-        """The words of changeable subjects by which this older raw message may describe an old value."""
+    def older_than_current_fact(item) -> bool:
         text = f" {item.content.casefold()}"
-        return [word for subject, fact in current.items()
-                if item.created_at < fact.created_at
-                and not (item.source_message_id and item.source_message_id == fact.source_message_id)
-                and not mentions_current_value(text, fact)  # "5/21에 분당으로 이사 가" still holds
-                for word in CHANGEABLE_SUBJECT_WORDS[subject] if word in text]
+        return any(
+            item.created_at < fact.created_at
+            and not (item.source_message_id and item.source_message_id == fact.source_message_id)
+            and any(word in text for word in CHANGEABLE_SUBJECT_WORDS[subject])
+            and not mentions_current_value(text, fact)  # "5/21에 분당으로 이사 가" still holds
+            for subject, fact in current.items()
+        )
 
-    def kept(content: str, terms: list[str]) -> str | None:
-        if not trim:
-            return None
-        left = without_terms(content, terms)
-        return left if substance(left) >= MIN_KEPT_CHARS else None
-
-    def text_of(item) -> str | None:
-        content = item.content
-        if mentions_replaced(f"{content} {item.subject_value}"):
-            if item.subject_key or (item.subject_value and mentions_replaced(item.subject_value)):
-                return None
-            content = kept(content, outdated)
-            if content is None:
-                return None
-        if item.source == MemorySource.CHARACTER or item.subject_key:
-            return content  # the character's own words are not about the user's changeable subjects
-        # An older raw message about a changeable subject may describe the old value in any of its clauses
-        # ("판교까지 망원에서 출퇴근 … 이사해야 하나"): it leaves whole.
-        return None if stale_words(item) else content
-    return text_of
+    def holds(item) -> bool:
+        if mentions_replaced(f"{item.content} {item.subject_value}"):
+            return False
+        if item.source == MemorySource.CHARACTER:
+            return True  # the character's own words are not about the user's changeable subjects
+        return bool(item.subject_key) or not older_than_current_fact(item)
+    return holds

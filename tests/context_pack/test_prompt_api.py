@@ -253,18 +253,3 @@ def test_older_messages_naming_the_current_value_stay(system_client, chunsim, pr
                      category="location", importance=8)
     MemoryItem.objects.filter(pk=plan.pk).update(created_at=newer.created_at - timedelta(days=3))
     assert "5/21에 분당으로 이사 가" in prompt(system_client, "나 언제 이사했더라?")["text"]
-
-
-def test_an_older_raw_message_keeps_its_clauses_without_a_replaced_value(system_client, chunsim, premium):
-    first = remember(premium, chunsim, "Occupation: barista", subject_key="occupation", subject_value="barista",
-                     category="personal_info", importance=8)
-    said = remember(premium, chunsim, "work was long, barista life. my cat mochi knocked over a plant",
-                    kind="episodic", importance=6)
-    newer = remember(premium, chunsim, "Occupation: product designer", subject_key="occupation",
-                     subject_value="product designer", category="personal_info", importance=8)
-    MemoryItem.objects.filter(pk__in=[first.pk, said.pk]).update(created_at=newer.created_at - timedelta(days=3))
-    text = prompt(system_client, "what did mochi do that time?")["text"]
-
-    assert "mochi knocked over a plant" in text and "barista" not in text
-    said.refresh_from_db()
-    assert "barista life" in said.content  # the block's text only: the stored memory is unchanged
