@@ -327,8 +327,18 @@ def mentions(text: str, term: str) -> bool:
     if re.search(r"[A-Za-z]", term):
         return re.search(_latin_pattern(term), text, re.I) is not None
     if term[:1].isdigit():  # "4일" is not in "14일"
-        return re.search(r"(?<!\d)" + re.escape(_compact(term)), _compact(text)) is not None
+        return _whole_number_in(_compact(text), _compact(term))
     return _compact(term) in _compact(text)
+
+
+def _whole_number_in(folded: str, term: str) -> bool:
+    """Whether `term` (starting with a digit) is in `folded` with no digit right before it."""
+    start = folded.find(term)
+    while start != -1:
+        if start == 0 or not folded[start - 1].isdigit():
+            return True
+        start = folded.find(term, start + 1)
+    return False
 
 
 # A value that states the old one ended ("연애 안 함" beside "이제 연애 안 해") is the new value, not the old one.
@@ -345,16 +355,15 @@ def mentions_any(terms) -> Callable[[str], bool]:
     terms = [term for term in terms if term]
     compact = [_compact(term) for term in terms if not re.search(r"[A-Za-z]", term) and not term[:1].isdigit()]
     numbered = [_compact(term) for term in terms if not re.search(r"[A-Za-z]", term) and term[:1].isdigit()]
-    numbered_pattern = re.compile("|".join(r"(?<!\d)" + re.escape(term) for term in numbered)) if numbered else None
     latin = [term for term in terms if re.search(r"[A-Za-z]", term)]
     pattern = re.compile("|".join(_latin_pattern(term) for term in latin), re.I) if latin else None
 
     def test(text: str) -> bool:
-        if compact or numbered_pattern is not None:
+        if compact or numbered:
             folded = _compact(text)
             if any(term in folded for term in compact):
                 return True
-            if numbered_pattern is not None and numbered_pattern.search(folded):
+            if any(term in folded and _whole_number_in(folded, term) for term in numbered):
                 return True
         return pattern is not None and pattern.search(text) is not None
     return test
