@@ -32,9 +32,12 @@ _MY_NAME = re.compile(r"(?:(?:내|제|나의|저의)\s*(?:(?:한국|영어|본|�
                       r"이름(?:은|이)\s*(\S+)")
 _I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?P<end>이야|야|이에요|예요|에요|입니다|임|이고|고)"
                    r"(?=[\s!.,~?]|$)")
+# A greeting, then the name alone ("ㅎㅇㅎㅇ 춘심 나 준우 ㅋㅋ"): the clause ends with it.
+_I_AM_BARE = re.compile(r"(?:^|\s)(?:나|저)\s+(?P<word>[가-힣]{2,3})\s*$")
 _BARE_INTRO = re.compile(r"^\W*(?:(?:반가워요|반갑습니다|반가워|안녕하세요|안녕|네|넵)\W*(?:[ㅎㅋ]+\s*)?)?(?P<word>[가-힣]{3})"
                          r"(?:이고|고|이에요|예요|입니다|이야|야|임)(?=[\s,.!?~]|$)")
-GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)")
+GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)|^\W*(?:ㅎㅇ|하이|헬로|hi|hello|hey)(?![A-Za-z])",
+                      re.I)
 # The character introducing itself or asking who the user is: the user's next words are an introduction too.
 INTRODUCTION = re.compile(r"(?:저는|나는|난|전)\s*\S{1,4}(?:예요|이에요|야|이야|입니다|라고\s*해)|이름이?\s*(?:뭐|어떻게)|누구(?:세요|야)")
 
@@ -56,6 +59,9 @@ def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate
         match = _BARE_INTRO.match(clause)
         if match and _looks_like_full_name(match.group("word"), introducing=True):
             found.append(Candidate("name", match.group("word")))
+    bare = _I_AM_BARE.search(clause) if greeting and not _I_AM.search(clause) else None
+    if bare and _looks_like_given_name(bare.group("word")) and not re.search(r"(?:임|야|요|다|어|아|해|함)$", bare.group("word")):
+        found.append(Candidate("name", strip_name_suffix(bare.group("word"))))
     for match in _I_AM.finditer(clause):
         word = match.group("word")
         if match.group("end") in ("이고", "고"):  # "저 김도현이고 서른하나 직장인입니다": only a full name goes on so

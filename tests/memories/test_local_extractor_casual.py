@@ -814,3 +814,13 @@ def test_an_english_introduction_as_a_list_gives_age_and_job_but_not_for_someone
 
     assert values(result, "age") == ["29"] and values(result, "occupation") == ["dental nurse"]
     assert values(run(U("my sister's 24, nurse in leeds")), "occupation") == []
+
+
+@pytest.mark.parametrize("text,name", [("ㅎㅇㅎㅇ 춘심 나 지훈 ㅋㅋ 스물 새내기임", "지훈"), ("ㅎㅇ 미나야 나 서연임 ㅋㅋ", "서연")])
+def test_a_choseong_greeting_then_the_name_alone_is_an_introduction(text, name):
+    assert values(run(U(text)), "name") == [name]
+
+
+@pytest.mark.parametrize("text", ["ㅎㅇ 나 배고파", "안녕 나 학생 ㅋㅋ", "안녕 나 지금 퇴근", "안녕 나 회사"])
+def test_a_greeting_then_a_state_is_no_name(text):
+    assert values(run(U(text)), "name") == []

@@ -93,3 +93,18 @@ def test_a_wish_in_one_clause_leaves_the_fact_of_another():
     result = extract("나 물리치료사야. 필라테스 강사로 이직할까 고민중")
 
     assert [fact.value for fact in result.facts if fact.subject == "occupation"] == ["물리치료사"]
+
+
+@pytest.mark.parametrize("text", [
+    "anyway i'm secretly a werewolf lol havent slept since tuesday",
+    "i'm basically a professional chef now lmao",
+    "나 사실 중딩때 아역배우였음 ㅋㅋㅋ ㄴㄴ 구라임",
+])
+def test_hyperbole_and_a_claim_taken_back_are_jokes(text):
+    assert is_joke(text)
+
+
+@pytest.mark.parametrize("text", ["i'm literally a nurse lol what do u expect", "i'm officially a homeowner lol",
+                                  "구라 아니고 진짜 합격함"])
+def test_emphasis_and_insisting_are_no_jokes(text):
+    assert not is_joke(text)
