@@ -73,6 +73,9 @@ CESSATION_EN = (
     r"\b(?:moved|switched|changed|transferred|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
     r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
     r"\b(?P<old>[\w가-힣'-]+)\s+(?:has\s+been|have\s+been|got|was|is|are)\s+(?:officially\s+|finally\s+)?dethroned\b",
+    # "I told you twenty-seven but … I'm actually twenty-six", "i said june 3 but it's actually june 13"
+    r"\bi\s+(?:\w+\s+)?(?:told\s+(?:you|u)|said)\s+(?:it\s+was\s+|it's\s+|its\s+|i\s+was\s+|i'm\s+|im\s+)?(?P<old>[\w'-]+(?:[\s-][\w'-]+)?)"
+    r"\s*,?\s+but\b(?=[^.!?\n]*?\bactually\b|[^\n]*?\.\s*(?:i'?m|it'?s|its)\s+actually\b)",
     r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
 )
 # Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
@@ -82,6 +85,7 @@ those it its them him her me us there here so very really officially even just s
 play playing do go going live living work working eat eating drink drinking use using take taking have having
 like love want need see talk talking feel care think watch listen read smoke drive ride attend attending teach
 teaching person people guy girl fan one thing kind sort part member anymore job be been was were am get got
+today tonight tomorrow yesterday now then again lol haha
 """.split())
 # Korean words that never make an old value on their own.
 KO_NOT_VALUE = frozenset("""
@@ -393,6 +397,11 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
             old = _strip_particle(match.group("old"))
             if old not in KO_NOT_VALUE and not _VOCATIVE.match(old):
                 found.append((match.start("old"), match.end(), old))
+    if any(marker in text.casefold() for marker in CHANGE_MARKERS if marker != "instead"):
+        # "change of plans. I signed up for the half marathon instead of the 10K" (not "tea instead of coffee today")
+        for match in _INSTEAD_OF.finditer(text):
+            for term in _english_old_terms(match.group("old")):
+                found.append((match.start(), match.end(), term))
     for pattern in _CESSATION_EN:
         for match in pattern.finditer(text):
             start = text.rfind(" ", 0, match.start()) + 1 if match.group(0).startswith("n't") else match.start()
@@ -406,6 +415,8 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
+_INSTEAD_OF = re.compile(r"\binstead\s+of\s+(?:the\s+|my\s+|a\s+|an\s+)?(?P<old>[\w'-]+(?:\s+(?!and\b|but\b|so\b|now\b)[\w'-]+)?)",
+                         re.I)
 _RENAMED = re.compile(r"이름|renam|name")
 # A message that renames something ("필명 바꿨어. 새벽고래 말고 이제 '밤고래'야 … 새벽고래는 이미 쓰는 작가가 있더라"): every old
 # name it contrasts stays old, however often the rest repeats it.

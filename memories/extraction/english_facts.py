@@ -410,6 +410,7 @@ def english_facts(text: str) -> list[Candidate]:
     found += _food_fave_it(text, found)
     found += _family_news(text)
     found += _intro_list(text, found)
+    found += _teaches(text, found)
     found += _bare_occupation(text, found)
     return _name_partner(text, found)
 
@@ -422,6 +423,19 @@ _I_AM_BARE = re.compile(_I_AM + r"(?P<v>[a-z][a-z -]{2,40}?)(?=\s+(?:in|at|for|o
 # "ellie. 31, primary teacher, currently lying on my kitchen floor": an introduction as a list, age first
 _INTRO_LIST = re.compile(r"(?:^|[.!?]\s+|^[A-Za-z]+[.,!]\s+)(?P<age>1[3-9]|[2-8]\d)\s*,\s*(?P<job>[a-z][a-z -]{2,40}?)\s*(?:[,.!]|$)",
                          re.I)
+
+
+# "i teach spin full time now", "teaching yoga for a living": what one teaches for work
+_TEACHES_FOR_WORK = re.compile(r"\b(?:i\s+(?:now\s+)?teach|i'?m\s+teaching|teaching)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+"
+                               r"(?:full[\s-]time|part[\s-]time|for\s+a\s+living|as\s+(?:a|my)\s+job)\b", re.I)
+
+
+def _teaches(text: str, found: list[Candidate]) -> list[Candidate]:
+    match = _TEACHES_FOR_WORK.search(text)
+    if not match or any(c.subject == "occupation" for c in found) or _about_other(text, match.start()) \
+            or re.search(r"\b(?:he|she|they|his|her|their|my\s+\w+)\b[^.!?]*$", text[:match.start()], re.I):
+        return []  # "my sister is teaching yoga full time" is hers
+    return [Candidate("occupation", f"{match.group('what').strip()} teacher")]
 
 
 def _intro_list(text: str, found: list[Candidate]) -> list[Candidate]:

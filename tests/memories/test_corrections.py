@@ -335,3 +335,18 @@ def test_an_event_moved_in_the_active_voice_replaces_its_older_dates(text, older
     assert event is not None
     assert old_date in [term.casefold() for term in moved_event_old_dates(event, older)]
     assert moved_event_old_dates(event, "my sister's wedding is on may 2") == []
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("change of plans!! I signed up for the full marathon instead of the half. same day", "half", "full marathon"),
+    ("also I realized I told you thirty-one but that's my korean age. I'm actually thirty", "thirty-one", "thirty"),
+])
+def test_english_corrections_said_with_instead_of_and_told_you_but_actually(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms and new in correction.cleaned
+
+
+@pytest.mark.parametrize("text", ["i had tea instead of coffee today", "she said it was fine but actually it wasnt"])
+def test_a_one_off_choice_and_someone_elses_words_correct_nothing(text):
+    assert terms(text) == ()

@@ -824,3 +824,9 @@ def test_a_choseong_greeting_then_the_name_alone_is_an_introduction(text, name):
 @pytest.mark.parametrize("text", ["ㅎㅇ 나 배고파", "안녕 나 학생 ㅋㅋ", "안녕 나 지금 퇴근", "안녕 나 회사"])
 def test_a_greeting_then_a_state_is_no_name(text):
     assert values(run(U(text)), "name") == []
+
+
+def test_teaching_something_full_time_is_the_users_job_not_a_sisters():
+    assert values(run(U("ok so. i quit the clinic lol. teaching pilates full time now at a studio")), "occupation") \
+        == ["pilates teacher"]
+    assert values(run(U("my sister is teaching yoga full time")), "occupation") == []
