@@ -574,21 +574,44 @@ EVENT_SYNONYMS = (
     ("시험", "exam", "test", "수능", "모의고사"),
     ("면접", "interview"),
     ("내시경", "검사", "검진", "colonoscopy", "checkup"),
-    ("진료", "예약", "appointment"),
+    ("진료", "예약", "appointment", "gp", "doctor's"),
+    ("치과", "dentist", "dental"),
     ("이사", "move", "moving"),
     ("여행", "trip", "travel"),
+    ("마감", "데드라인", "deadline", "due date"),
+    ("학회", "컨퍼런스", "conference"),
+    ("디펜스", "심사", "defense", "defence"),
+    ("출국", "비행기", "항공편", "flight", "departure"),
+    ("콘서트", "공연", "concert", "gig"),
 )
-_NOT_EVENT_WORDS = frozenset({"그거", "그게", "이거", "오늘", "내일", "어제", "다음", "이번", "저번", "그날", "원래", "갑자기"})
+_NOT_EVENT_WORDS = frozenset({"그거", "그게", "이거", "오늘", "내일", "어제", "다음", "이번", "저번", "그날", "원래", "갑자기",
+                              "일로", "날로", "으로"})
+
+
+# A day said alone as the new date ("moved me to monday the 24th", "27일로 미뤄짐"): key "??-DD".
+_DAY_ONLY = re.compile(r"\bthe\s+(?P<en>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d월./-])(?<!월\s)(?P<ko>\d{1,2})\s*일(?=\s*(?:로|으로|에|이야|이에요|"
+                       r"임|이래|이라|[\s!.,~ㅋㅠ]|$))(?!\s*(?:동안|간|째))", re.I)
+
+
+def _days_alone(text: str) -> list[tuple[int, re.Match]]:
+    return [(int(m.group("en") or m.group("ko")), m) for m in _DAY_ONLY.finditer(text)
+            if 1 <= int(m.group("en") or m.group("ko")) <= 31]
 
 
 def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
-    """(the words naming the event, the new date's key "MM-DD") when `text` moves one event to one new date."""
+    """(the words naming the event, the new date's key "MM-DD", or "??-DD" for a day said alone) when `text` moves
+    one event to one new date."""
     keys = {m.key for m in find_month_days(text)}
+    if not keys:
+        keys = {f"??-{day:02d}" for day, _ in _days_alone(text)}
     if len(keys) != 1 or not _MOVED.search(text) or is_unreal(text):
         return None
     words = [m.group(1) for pattern in (_EVENT_KO, _EVENT_MOVED_KO) for m in pattern.finditer(text)]
     words += [m.group(1) for m in _EVENT_EN.finditer(text)]
     words += [word for m in _EVENT_EN_ACTIVE.finditer(text) for word in m.groups() if word]
+    # an event the synonyms table knows, named anywhere in the moving message ("gp just cancelled tmrw … moved me to
+    # monday the 24th", "디펜스 날짜 27일로 미뤄짐")
+    words += [word for group in EVENT_SYNONYMS for word in group if mentions(text, word)]
     words = [w for w in dict.fromkeys(words) if w not in _NOT_EVENT_WORDS and w.casefold() not in EN_NOT_VALUE
              and not _VERB_ENDING.search(w)]
     for group in EVENT_SYNONYMS:  # "결혼식" moved: the older "시집 가요 10월17일" was the same event
@@ -603,5 +626,23 @@ def moved_event_old_dates(event: tuple[tuple[str, ...], str], older_text: str) -
     words, new_key = event
     if not any(mentions(older_text, word) for word in words):
         return []
-    terms = [form for m in find_month_days(older_text) if m.key != new_key for form in _date_forms(older_text, m)]
+    terms: list[str] = []
+    spans = _clauses(older_text)
+    for start, end in spans:
+        # the dates of the clauses that name the event, or of the whole text when it names it in no clause of its own
+        # ("dentist next thurs the 13th, gp on tue the 18th": only the 18th was the gp's)
+        clause = older_text[start:end]
+        if len(spans) > 1 and not any(mentions(clause, word) for word in words):
+            continue
+        terms += _old_dates_in(clause, new_key)
+    if not terms and len(spans) > 1:
+        terms = _old_dates_in(older_text, new_key)
     return list(dict.fromkeys(terms))
+
+
+def _old_dates_in(text: str, new_key: str) -> list[str]:
+    if new_key.startswith("??-"):
+        new_day = int(new_key[3:])
+        return [form for m in find_month_days(text) if m.day != new_day for form in _date_forms(text, m)] \
+            + [match.group(0) for day, match in _days_alone(text) if day != new_day]
+    return [form for m in find_month_days(text) if m.key != new_key for form in _date_forms(text, m)]

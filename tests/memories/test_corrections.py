@@ -350,3 +350,15 @@ def test_english_corrections_said_with_instead_of_and_told_you_but_actually(text
 @pytest.mark.parametrize("text", ["i had tea instead of coffee today", "she said it was fine but actually it wasnt"])
 def test_a_one_off_choice_and_someone_elses_words_correct_nothing(text):
     assert terms(text) == ()
+
+
+def test_an_event_moved_to_a_day_said_alone_replaces_only_its_own_clauses_date():
+    from memories.extraction.corrections import moved_event, moved_event_old_dates
+
+    event = moved_event("gp just cancelled tmrw, doc's sick. moved me to monday the 26th, 2pm")
+    assert event is not None and event[1] == "??-26"
+    older = "life admin: dentist next thurs the 11th, gp on tue the 17th for my iron levels"
+    assert moved_event_old_dates(event, older) == ["the 17th"]  # the dentist's 11th stays
+    korean = moved_event("심사 날짜 29일로 미뤄짐 ㅠㅠ")
+    assert "11월 22일" in moved_event_old_dates(korean, "나 심사 11월 22일이야 떨려")
+    assert moved_event_old_dates(korean, "친구 생일 11월 22일") == []
