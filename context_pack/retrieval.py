@@ -21,7 +21,7 @@ from memories.lexical import lexical_keys
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
 from memories.subjects import IDENTITY_SUBJECTS
-from memories.truth import outdated_values
+from memories.truth import outdated_values, refined_places
 
 WEIGHTS = {"vector": 0.40, "lexical": 0.30, "importance": 0.12, "strength": 0.05, "recency": 0.08, "structured": 0.15}
 RANKED_LIMIT = 60
@@ -75,7 +75,9 @@ _ATTNAMES = [field.attname for field in _FIELDS]
 _DECODE = [(index, field) for index, field in enumerate(_FIELDS) if hasattr(field, "from_db_value")]
 _VALUE_INDEX = [field.name for field in _FIELDS].index("subject_value")
 _ITEM_COLUMNS = ", ".join(f"m.{field.column}" for field in _FIELDS)
-_FACT_COLUMNS = ", ".join("f.subject_value" if field.name == "subject_value" else "NULL" for field in _FIELDS)
+_KEY_INDEX = [field.name for field in _FIELDS].index("subject_key")
+_FACT_COLUMNS = ", ".join(f"f.{field.name}" if field.name in ("subject_value", "subject_key") else "NULL"
+                          for field in _FIELDS)
 _ANY_KEYS_MAX = 16  # up to this many query keys, n cheap `= ANY` tests beat a per-row INTERSECT
 
 _RETRIEVAL_SQL = """
@@ -161,12 +163,13 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     parts: tuple[list[MemoryItem], ...] = ([], [], [], [])
-    values: tuple[set[str], set[str]] = (set(), set())  # replaced, current
+    values: tuple[set[tuple[str, str]], set[tuple[str, str]]] = (set(), set())  # (subject, value): replaced, current
     value_field = _FIELDS[_VALUE_INDEX]
     for row in rows:
         part = row[-1]
         if part >= REPLACED_VALUE:
-            values[part - REPLACED_VALUE].add(value_field.from_db_value(row[_VALUE_INDEX], None, connection).strip())
+            values[part - REPLACED_VALUE].add(
+                (row[_KEY_INDEX], value_field.from_db_value(row[_VALUE_INDEX], None, connection).strip()))
             continue
         fields = list(row[:-2])
         for index, field in _DECODE:
@@ -180,7 +183,9 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     ranked.sort(key=lambda item: -item.score)
     character_said.sort(key=lambda item: -item.score)
     return RetrievedMemories(
-        outdated_values=outdated_values(*values), asks_character=asked,
+        outdated_values=outdated_values({value for _, value in values[0]}, {value for _, value in values[1]},
+                                        refined=refined_places(*values)),
+        asks_character=asked,
         identity=[ScoredMemory(item, item.score) for item in identity],
         state=[ScoredMemory(item, item.score) for item in state],
         ranked=[ScoredMemory(item, item.score) for item in ranked],

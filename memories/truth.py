@@ -20,9 +20,11 @@ from typing import Callable, Iterable
 
 from .categories import MemorySource
 from .extraction.corrections import mentions_any, substance, without_terms
+from .extraction.lexicon import is_city
 from .subjects import CHANGEABLE_SUBJECT_WORDS
 
 MIN_TERM_CHARS = 2
+PLACE_SUBJECTS = frozenset({"residence", "workplace", "hometown"})
 MIN_KEPT_CHARS = 8  # a corrected memory with fewer letters left ("my band.") says nothing any more
 
 
@@ -41,13 +43,24 @@ def _english_head(value: str) -> str:
     return head if len(head) >= MIN_HEAD_CHARS and re.fullmatch(r"[a-z][a-z'-]+", head) else ""
 
 
-def outdated_values(replaced: Iterable[str], current: Iterable[str]) -> set[str]:
+def refined_places(replaced: Iterable[tuple[str, str]], current: Iterable[tuple[str, str]]) -> set[str]:
+    """Old place values the current one only narrows down: "berlin" once the user lives "in friedrichshain now", "서울"
+    once it is "망원동" — a city replaced by a place that is no city is refined, not left (memories of Berlin hold)."""
+    now = {}
+    for subject, value in current:
+        now.setdefault(subject, []).append(value)
+    return {value for subject, value in replaced
+            if subject in PLACE_SUBJECTS and is_city(value) and now.get(subject)
+            and all(not is_city(place) for place in now[subject])}
+
+
+def outdated_values(replaced: Iterable[str], current: Iterable[str], refined: Iterable[str] = ()) -> set[str]:
     """What no longer holds in a scope: the values corrections replaced ("노원" after "이제 신촌 살아"), unless still
     current for some fact, and an English value's head noun too ("friday's my last day as a hygienist" no longer
     holds once "dental hygienist" is replaced) unless a current value uses it ("staff engineer" after "senior
     engineer")."""
     current = {value.strip() for value in current}
-    old = {value.strip() for value in replaced} - current
+    old = {value.strip() for value in replaced} - current - {value.strip() for value in refined}
     old = {value for value in old if len(value) >= MIN_TERM_CHARS}
     current_words = {word for value in current for word in value.casefold().split()}
     heads = {_english_head(value) for value in old} - {""}

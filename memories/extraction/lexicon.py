@@ -74,7 +74,26 @@ CITIES_EN = ("new york", "nyc", "los angeles", "la", "chicago", "houston", "phoe
              "sacramento", "albuquerque", "tucson", "el paso", "oklahoma city", "honolulu", "anchorage", "boise",
              "toronto", "vancouver", "montreal", "calgary", "london", "manchester", "dublin", "paris", "berlin",
              "amsterdam", "madrid", "barcelona", "rome", "sydney", "melbourne", "auckland", "tokyo", "osaka",
-             "seoul", "busan", "singapore", "manila", "hong kong", "taipei", "bangkok", "mexico city")
+             "seoul", "busan", "singapore", "manila", "hong kong", "taipei", "bangkok", "mexico city",
+             "lisbon", "porto", "prague", "vienna", "munich", "hamburg", "frankfurt", "cologne", "stuttgart", "zurich",
+             "brussels", "copenhagen", "stockholm", "oslo", "helsinki", "warsaw", "budapest", "milan", "florence",
+             "naples", "athens", "istanbul", "edinburgh", "glasgow", "birmingham", "leeds", "liverpool", "bristol",
+             "brisbane", "perth", "adelaide", "wellington", "ottawa", "quebec city", "winnipeg", "edmonton",
+             "kyoto", "hanoi", "ho chi minh city", "saigon", "jakarta", "kuala lumpur", "shanghai", "beijing",
+             "dubai", "cape town", "sao paulo", "buenos aires", "lima", "bogota", "oakland")
+# Cities and provinces a place inside them may refine ("서울" → "망원동"): the names as users write them.
+CITIES_KO = ("서울", "부산", "대구", "인천", "광주", "대전", "울산", "세종", "제주", "제주도", "경기", "경기도", "수원", "성남", "고양",
+             "용인", "창원", "청주", "전주", "천안", "포항", "김해", "화성", "안산", "안양", "평택", "강원", "강원도", "충북", "충남",
+             "전북", "전남", "경북", "경남", "춘천", "원주", "강릉", "여수", "순천", "목포", "경주", "구미", "진주", "군산")
+
+
+def is_city(value: str) -> bool:
+    """A city or province, not a place inside one ("서울", "서울시", "berlin"; not "망원동", "friedrichshain")."""
+    low = value.strip().casefold()
+    korean = re.sub(r"(?:특별시|광역시|특별자치시|특별자치도|시|도)$", "", low) if re.search(r"[가-힣]", low) else low
+    return low in CITIES_EN or korean in CITIES_KO or low in CITIES_KO
+
+
 FRUITS_EN = ("apple", "pear", "peach", "strawberry", "grape", "watermelon", "orange", "tangerine", "banana",
              "mango", "kiwi", "cherry", "blueberry", "plum", "persimmon", "lemon", "pineapple", "melon", "fig")
 DRINKS_KO = ("커피", "아메리카노", "라떼", "녹차", "홍차", "밀크티", "버블티", "콜라", "사이다", "맥주", "소주",
@@ -217,7 +236,8 @@ STOP_VALUES_KO = frozenset({
 STOP_VALUES_EN = frozenset({
     "it", "that", "this", "them", "there", "here", "a", "an", "the", "so", "very", "really", "just", "too",
     "you", "me", "him", "her", "everything", "nothing", "anything", "something", "all", "lot", "lots",
-    "alone", "home", "well", "what", "who", "sure", "ok", "okay",
+    "alone", "home", "well", "what", "who", "sure", "ok", "okay", "kinda", "sorta", "kind of", "sort of", "not really",
+    "maybe", "probably", "definitely", "totally", "exactly", "same", "idk", "dunno", "nope", "yep", "yeah", "yes", "no",
 })
 
 _HANGUL = re.compile(r"[가-힣]")

@@ -253,3 +253,16 @@ def test_older_messages_naming_the_current_value_stay(system_client, chunsim, pr
                      category="location", importance=8)
     MemoryItem.objects.filter(pk=plan.pk).update(created_at=newer.created_at - timedelta(days=3))
     assert "5/21에 분당으로 이사 가" in prompt(system_client, "나 언제 이사했더라?")["text"]
+
+
+def test_a_city_narrowed_down_to_a_neighbourhood_still_holds(system_client, chunsim, premium):
+    city = remember(premium, chunsim, "Lives in: lisbon", subject_key="residence", subject_value="lisbon",
+                    category="location", importance=8)
+    blog = remember(premium, chunsim, "i have a secret blog where i review bakeries in lisbon. it's called pastelaria",
+                    kind="episodic", importance=6)
+    newer = remember(premium, chunsim, "Lives in: alfama", subject_key="residence", subject_value="alfama",
+                     category="location", importance=8)
+    MemoryItem.objects.filter(pk__in=[city.pk, blog.pk]).update(created_at=newer.created_at - timedelta(days=3))
+    assert MemoryItem.objects.get(pk=city.pk).is_active is False  # the city was superseded
+
+    assert "pastelaria" in prompt(system_client, "what's my secret blog called again?")["text"]

@@ -362,3 +362,14 @@ def test_an_event_moved_to_a_day_said_alone_replaces_only_its_own_clauses_date()
     korean = moved_event("심사 날짜 29일로 미뤄짐 ㅠㅠ")
     assert "11월 22일" in moved_event_old_dates(korean, "나 심사 11월 22일이야 떨려")
     assert moved_event_old_dates(korean, "친구 생일 11월 22일") == []
+
+
+def test_a_city_narrowed_down_to_a_place_inside_it_is_refined_not_left():
+    from memories.truth import outdated_values, refined_places
+
+    assert refined_places({("residence", "berlin")}, {("residence", "friedrichshain")}) == {"berlin"}
+    assert refined_places({("residence", "서울시")}, {("residence", "망원동")}) == {"서울시"}
+    # a move to another city, or a city that was not a place subject, is a change
+    assert refined_places({("residence", "austin")}, {("residence", "denver")}) == set()
+    assert refined_places({("favorite_food", "berlin")}, {("favorite_food", "kebab")}) == set()
+    assert outdated_values({"berlin", "barista"}, {"friedrichshain", "tutor"}, refined={"berlin"}) == {"barista"}
