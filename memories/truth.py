@@ -64,7 +64,10 @@ def outdated_values(replaced: Iterable[str], current: Iterable[str], refined: It
     old = {value for value in old if len(value) >= MIN_TERM_CHARS}
     current_words = {word for value in current for word in value.casefold().split()}
     heads = {_english_head(value) for value in old} - {""}
-    return old | {head for head in heads if head not in current_words}
+    # a neighbourhood is named with and without its suffix ("망원동" in "망원시장 사람들 찍는게 재밌어"), as in a correction
+    stems = {value[:-1] for value in old if re.fullmatch(r"[가-힣]{2,}[동구역]", value)} \
+        - {value[:-1] for value in current if re.fullmatch(r"[가-힣]{2,}[동구역]", value)} - current
+    return old | {head for head in heads if head not in current_words} | stems
 
 
 def no_longer_true(text: str, replaced: Iterable[str]) -> bool:

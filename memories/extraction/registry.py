@@ -55,7 +55,7 @@ SUBJECTS = (
     Subject("nickname", "personal_info", IDENTITY, ONE, "호칭", "Wants to be called",
             ask_ko=r"뭐라고\s*(?:부르|불러|부를)|호칭|부를까|불러\s*줄까|불러줄까|애칭|별명|닉네임",
             ask_en=r"what should i call you|what do you want me to call you|call you|nickname"),
-    Subject("age", "personal_info", IDENTITY, ONE, "나이", "Age", ask_ko=r"몇\s*살|나이|몇\s*년생",
+    Subject("age", "personal_info", IDENTITY, ONE, "나이", "Age", ask_ko=r"몇\s*살|(?<![가-힣])나이|몇\s*년생",
             ask_en=r"how old|your age"),
     Subject("birthday", "personal_info", IDENTITY, ONE, "생일", "Birthday", ask_ko=r"생일|언제\s*태어",
             ask_en=r"birthday|when were you born"),

@@ -373,3 +373,12 @@ def test_a_city_narrowed_down_to_a_place_inside_it_is_refined_not_left():
     assert refined_places({("residence", "austin")}, {("residence", "denver")}) == set()
     assert refined_places({("favorite_food", "berlin")}, {("favorite_food", "kebab")}) == set()
     assert outdated_values({"berlin", "barista"}, {"friedrichshain", "tutor"}, refined={"berlin"}) == {"barista"}
+
+
+def test_a_replaced_neighbourhood_is_outdated_with_and_without_its_suffix_and_a_question_about_a_man_asks_no_age():
+    from memories.extraction.questions import asked_subject
+    from memories.truth import outdated_values
+
+    assert outdated_values({"연남동"}, {"성수동"}) == {"연남동", "연남"}
+    assert outdated_values({"연남동"}, {"연남"}) == {"연남동"}  # still lives there, said shorter
+    assert asked_subject("부산 사나이였구나 ㅋㅋ 그럼 지금 서울은 어디 살아?") == "residence"
