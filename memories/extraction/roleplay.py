@@ -74,8 +74,9 @@ _END = re.compile(r"롤플\S*\s*(?:끝|그만|종료|멈춰|스탑|중단)|역�
 # Closing a game in few words ("ㅋㅋㅋ 끝 재밌네", "the end!") or a comment on the acting ("언니 연기 미쳤다"):
 # only while a window is open, where a bare "끝" can only mean the game.
 _END_SHORT = re.compile(r"^\W*(?:[ㅋㅎ]+\s*)?(?:끝|끗|땡|컷)(?=[\s!~.ㅋㅎ]|$)|^\W*(?:the\s+end|end\s+scene|fin|scene)\W*$"
-                        r"|(?:연기|역할극|상황극|롤플)\S*\s*(?:재밌|재미있|잘\s*하|잘했|최고|미쳤|대박|좋았)"
-                        r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game)\b"
+                        r"|(?:연기|역할극|상황극|롤플|스토리|전개|설정)\S*\s*(?:개|완전|진짜|넘|너무)?\s*(?:재밌|재미있|잘\s*하|잘했|잘\s*짬|잘짬|"
+                        r"최고|미쳤|대박|좋았|지림|쩐다)"
+                        r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game|story)\b"
                         r"|\bthat\s+was\s+(?:so\s+|really\s+|super\s+)?(?:fun|great|awesome|amazing|fun\s+lol)\b"
                         r"|\breal[\s-]+life\s+(?:update|news|stuff|talk|question)\b|\birl\s+(?:update|news|tho|though)\b"
                         r"|재밌었(?:다|어|어요)|현실\s*(?:로\s*돌아와서|얘기|이야기)"

@@ -830,3 +830,13 @@ def test_teaching_something_full_time_is_the_users_job_not_a_sisters():
     assert values(run(U("ok so. i quit the clinic lol. teaching pilates full time now at a studio")), "occupation") \
         == ["pilates teacher"]
     assert values(run(U("my sister is teaching yoga full time")), "occupation") == []
+
+
+def test_praising_the_story_ends_the_role_play_and_the_characters_next_words_are_its_own():
+    result = run(U("판타지 롤플 하자 ㄱㄱ"), A("*엘라가 지팡이를 든다* 카엘 경, 출발해요"),
+                 U("*카엘이 검을 듦* 가자"), A("*드래곤이 내려앉는다* 누구냐!"),
+                 U("오 반전ㅋㅋㅋ 미나 스토리 개잘짬"), A("헤헤 책을 많이 읽어서 그런가 봐요"),
+                 U("근데 너 진짜 책 뭐좋아함"), A("저는 '어린 왕자'를 제일 좋아해요"))
+
+    assert any("어린 왕자" in f.content for f in result.facts if f.speaker == "character")
+    assert not any("드래곤" in f.content for f in result.facts)
