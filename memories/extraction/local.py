@@ -104,6 +104,8 @@ def _answered_question(context: str, text: str) -> str:
     if not asked:
         return ""
     question = asked[-1].strip()
+    if "*" in context or re.search(r"^\s*\(|[\"“][^\"”]{2,}[\"”]", question):
+        return ""  # a line of a story ("*드래곤이 내려앉는다* 누구냐?") is asked in character
     if not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _QUESTION_WORDS.sub(" ", question)):
         return ""  # "뭐래?", "really?": a reaction, not a question the message answers
     words = {w[:2] if re.match(r"[가-힣]", w) else w for w in re.findall(r"[가-힣]{2,}|[A-Za-z]{4,}", question.casefold())}
