@@ -46,12 +46,16 @@ def _english_head(value: str) -> str:
 def refined_places(replaced: Iterable[tuple[str, str]], current: Iterable[tuple[str, str]]) -> set[str]:
     """Old place values the current one only narrows down: "berlin" once the user lives "in friedrichshain now", "서울"
     once it is "망원동" — a city replaced by a place that is no city is refined, not left (memories of Berlin hold)."""
-    now = {}
-    for subject, value in current:
-        now.setdefault(subject, []).append(value)
+    replaced, current = list(replaced), list(current)
+    places: dict[str, list[str]] = {}
+    for subject, value in replaced + current:
+        if subject in PLACE_SUBJECTS:
+            places.setdefault(subject, []).append(value)
+    # the only city the subject ever had, beside places that are no city ("WG in neukölln", "friedrichshain")
     return {value for subject, value in replaced
-            if subject in PLACE_SUBJECTS and is_city(value) and now.get(subject)
-            and all(not is_city(place) for place in now[subject])}
+            if subject in PLACE_SUBJECTS and is_city(value)
+            and sum(1 for place in places[subject] if is_city(place)) == 1
+            and any(not is_city(place) for place in places[subject])}
 
 
 def outdated_values(replaced: Iterable[str], current: Iterable[str], refined: Iterable[str] = ()) -> set[str]:

@@ -382,3 +382,12 @@ def test_a_replaced_neighbourhood_is_outdated_with_and_without_its_suffix_and_a_
     assert outdated_values({"연남동"}, {"성수동"}) == {"연남동", "연남"}
     assert outdated_values({"연남동"}, {"연남"}) == {"연남동"}  # still lives there, said shorter
     assert asked_subject("부산 사나이였구나 ㅋㅋ 그럼 지금 서울은 어디 살아?") == "residence"
+
+
+def test_a_city_whose_neighbourhood_was_later_corrected_away_is_still_refined():
+    from memories.truth import refined_places
+
+    # berlin → "WG in neukölln" → (a correction took that out, no value now): berlin still holds
+    assert refined_places({("residence", "berlin"), ("residence", "WG in neukölln")}, set()) == {"berlin"}
+    # two cities: a move
+    assert refined_places({("residence", "berlin"), ("residence", "kreuzberg")}, {("residence", "munich")}) == set()
