@@ -199,9 +199,15 @@ _PROMPT = re.compile(r"\?|추천|알려|해\s*줘|할래|뭐|어때|어떡|어�
 PROMPT_MAX_CHARS = 90
 
 
-def _prompted_by(user_text: str) -> str:
+# The character advising or recommending ("그럼 뽀모도로 해봐!!", "you should try …"): what the user said before is
+# what the advice is for ("공부하면 집중이 안됨 폰만봄"), kept with it even when it asked nothing.
+_ADVICE = re.compile(r"(?:해|써|먹어|읽어|가|들어|봐)\s*봐(?:요)?(?=[\s!.~?]|$)|추천|권해|(?:하|해)는\s*(?:게|거)\s*(?:좋|어때)|"
+                     r"\b(?:you\s+should|try\s+(?:the|a|an|this|some)|i\s+recommend|my\s+tip)\b", re.I)
+
+
+def _prompted_by(user_text: str, reply: str = "") -> str:
     text = (user_text or "").strip()
-    if not text or len(text) > PROMPT_MAX_CHARS or not _PROMPT.search(text):
+    if not text or len(text) > PROMPT_MAX_CHARS or not (_PROMPT.search(text) or _ADVICE.search(reply or "")):
         return ""
     correction = find_correction(text)  # a correcting request keeps only what still holds ("만보 말고 칠천보로")
     return mask_raw_pii(correction.cleaned if correction else text)
@@ -219,7 +225,7 @@ def character_fact(turn: ChatTurn, *, role_play: bool = False, known: set | None
     statement = classify(turn.content, role_play=role_play)
     if statement is None:
         return None
-    prompt = _prompted_by(prompted_by)
+    prompt = _prompted_by(prompted_by, statement.content)
     content = statement.content[:MAX_CHARS] + (f" (← {prompt})" if prompt else "")
     if known is not None:
         key = ("character", _normalise(content))

@@ -177,3 +177,11 @@ def test_a_correcting_request_goes_with_the_reply_without_its_old_value():
                     datetime(2026, 4, 13, 21, 0, tzinfo=timezone.utc))
     fact = character_fact(turn, prompted_by="만보는 좀 힘들어요 ㅠ 목표 칠천보로 낮춰도 될까요? 만보 하다가 무릎이 아파서")
     assert "칠천보" in fact.content and "만보" not in fact.content
+
+
+def test_advice_keeps_what_the_user_said_it_was_for():
+    said = character_fact(ChatTurn("a1", "assistant", "그럼 타이머 공부법 해봐!! 30분 집중하고 5분 쉬는 거!", datetime(2026, 3, 1, tzinfo=timezone.utc)),
+                          prompted_by="근데 공부하면 집중이 안됨 폰만봄")
+    assert said is not None and "(← 근데 공부하면 집중이 안됨 폰만봄)" in said.content
+    chat = character_fact(ChatTurn("a2", "assistant", "그치! 나도 오늘 산책 갔어", datetime(2026, 3, 1, tzinfo=timezone.utc)), prompted_by="오늘 날씨 좋다")
+    assert chat is None or "←" not in chat.content
