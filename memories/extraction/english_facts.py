@@ -30,7 +30,7 @@ _BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|alth
              r"haha|"
              r"now|anymore|too|as well|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
-             r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple))\b))")
+             r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple)|then|later|afterwards|tmrw|tomorrow)\b))")
 _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
 # Lists ("shellfish and penicillin") for subjects that hold several values.
 _LIST_BOUNDARY = _BOUNDARY.replace("and|but|", "but|")
@@ -447,11 +447,17 @@ def _intro_list(text: str, found: list[Candidate]) -> list[Candidate]:
                   else [Candidate("occupation", match.group("job").strip())])
 
 
+_NOT_A_JOB_LEAD = re.compile(r"(?:gonna|going|about|trying|just|so|also|not|still|getting|starting|heading|done|off|"
+                             r"literally|basically|like|such|kinda|sorta|gotta|tryna|finna)\b", re.I)
+
+
 def _bare_occupation(text: str, found: list[Candidate]) -> list[Candidate]:
     if any(c.subject == "occupation" for c in found):
         return []
     for match in _I_AM_BARE.finditer(text):
         value = _clean(match.group("v"))
+        if _NOT_A_JOB_LEAD.match(value):
+            continue  # "im gonna cook for her" does something, it is not a cook
         if is_occupation_en(value) and len(value.split()) <= 4:
             return [Candidate("occupation", value)]
     return []

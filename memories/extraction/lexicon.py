@@ -238,6 +238,8 @@ STOP_VALUES_EN = frozenset({
     "you", "me", "him", "her", "everything", "nothing", "anything", "something", "all", "lot", "lots",
     "alone", "home", "well", "what", "who", "sure", "ok", "okay", "kinda", "sorta", "kind of", "sort of", "not really",
     "maybe", "probably", "definitely", "totally", "exactly", "same", "idk", "dunno", "nope", "yep", "yeah", "yes", "no",
+    "u pick", "you pick", "your pick", "ur pick", "up to you", "up to u", "whatever", "idc", "dont care", "don't care",
+    "not sure", "no idea", "surprise me", "you choose", "u choose",
 })
 
 _HANGUL = re.compile(r"[가-힣]")

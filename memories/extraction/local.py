@@ -50,6 +50,7 @@ from .questions import (
     first_clause,
     question_sentences,
 )
+from .lexicon import is_occupation_ko
 from .registry import category_for_subject, is_identity_subject, is_single_valued
 from .roleplay import RolePlayWindow, in_character
 from .salience import (
@@ -227,6 +228,31 @@ def _event_content(event: Event, korean: bool) -> str:
 
 
 _BIRTHDAY_WORD = re.compile(r"생일|생신|birthday|\bbday\b", re.I)
+# Values no subject has: a time word, someone addressed ("미나씨"), one syllable, a clause of English speech
+# ("thats actually perfect", "i bought it"), a time of life ("고딩때").
+_NO_VALUE = re.compile(r"^(?:내일|오늘|어제|모레|주말|평일|이번\s*주|다음\s*주|요즘|매일|계좌|폐기)$|때$"
+                       r"|^(?:i|i'm|im|it|it's|its|that|thats|that's|this|u|you|we|ok|okay|lol|yes|no|yeah|sure)\b", re.I)
+_QUESTION_SENTENCE = re.compile(r"[^.!?\n]*\?")
+_ASKS_SOMEONE = re.compile(r"(?<![가-힣])(?:너|니|네가|넌|당신)(?![가-힣])|[가-힣](?:씨|님)(?![가-힣])|뭐|뭔|어디|언제|누구|몇|무슨|어때|어떤|"
+                           r"\b(?:you|your|u|ur|what|where|when|who|which|how)\b", re.I)
+
+
+def _plausible(candidate) -> bool:
+    if candidate.subject in ("name", "nickname"):
+        return True  # "민이라고 불러": a name may be one syllable
+    value = candidate.value.strip()
+    if re.fullmatch(r"[가-힣]{1,3}(?:씨|님)", value) and not is_occupation_ko(value):
+        return False  # someone addressed ("미나씨"), not a 선생님
+    return not _NO_VALUE.search(value)
+
+
+def _only_asked(value: str, text: str) -> bool:
+    """Whether `value` is only in the message's questions ("미나씨 제일 좋아하는 영화는요?"): asked, not stated."""
+    asked = [s for s in _QUESTION_SENTENCE.findall(text) if value in s and _ASKS_SOMEONE.search(s)]
+    if not asked:
+        return False  # "목표는 올해 안에 하프마라톤 완주??" states a goal, unsure
+    rest = _QUESTION_SENTENCE.sub(" ", text)
+    return value not in rest
 
 
 class _MessageExtraction:
@@ -305,6 +331,7 @@ class _MessageExtraction:
             answer = bare_answer(asked, self.text, self.korean, question=context)
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
+        found = [c for c in found if _plausible(c) and not _only_asked(c.value, self.text)]
         wished = [] if self.role_play else [clause for clause in clauses(self.text) if is_wish(clause)]
         if self.unreal_clauses or wished:
             unreal = [_normalise(clause) for clause in self.unreal_clauses + wished]

@@ -83,6 +83,9 @@ _ABOUT_OTHER = re.compile(
     r"boyfriend|girlfriend|dog|cat|pet|baby)(?:'s)?\s+\S*\s*$|\b(?:his|her|their)\s+\S*\s*$", re.I)
 
 
+# "how old are they?", "what does he do?": a question about someone else, whatever its cue
+_THIRD_PERSON_Q = re.compile(r"\b(?:how\s+old|what|where|when|who)\s+(?:are|is|was|were|do|does|did)\s+(?:they|he|she|it)\b",
+                             re.I)
 _FIRST_PERSON_ANY = re.compile(r"(?<![가-힣])(?:나|난|내|내가|나는|저|전|제|제가|저는|나도|저도|우리)(?![가-힣])|\b(?:i|i'm|im|my|me|mine)\b",
                                re.I)
 
@@ -97,7 +100,7 @@ def asked_about_someone_else(assistant_text: str, user_text: str) -> bool:
     for sentence in reversed(question_sentences(assistant_text)[-1:]):
         for _subject, pattern in table:
             match = re.search(pattern, sentence, re.I)
-            if match and _ABOUT_OTHER.search(sentence[:match.start()]):
+            if match and (_ABOUT_OTHER.search(sentence[:match.start()]) or _THIRD_PERSON_Q.search(sentence)):
                 return True
     return False
 
@@ -112,7 +115,7 @@ def asked_subject(assistant_text: str) -> str:
         for subject, pattern in table:
             match = re.search(pattern, sentence, re.I)
             # "따님 이름이 뭐예요?", "what's your sister's name?": someone else's, not a question about the user
-            if match and not _ABOUT_OTHER.search(sentence[:match.start()]) \
+            if match and not _ABOUT_OTHER.search(sentence[:match.start()]) and not _THIRD_PERSON_Q.search(sentence) \
                     and not (subject == "name" and _NAME_OF_A_THING.search(sentence[:match.start()])):
                 return subject
     return ""

@@ -840,3 +840,19 @@ def test_praising_the_story_ends_the_role_play_and_the_characters_next_words_are
 
     assert any("어린 왕자" in f.content for f in result.facts if f.speaker == "character")
     assert not any("드래곤" in f.content for f in result.facts)
+
+
+@pytest.mark.parametrize("turns,subject", [
+    ((U("아 맞다 ㅋㅋ 소라씨 알바는 이번주도 해요?"),), "part_time_job"),
+    ((U("소라씨 제일 좋아하는 영화는요?"),), "likes"),
+    ((A("what book should we do next?"), U("i bought it already lol")), "favorite_book"),
+    ((A("a cat and a dog! how old are they?"), U("mochi is 5 and bean is like 2")), "age"),
+    ((U("내일 알바 가기 싫다 ㅠㅠ"),), "part_time_job"),
+])
+def test_a_question_to_the_character_a_reply_about_pets_and_filler_are_no_values(turns, subject):
+    assert values(run(*turns), subject) == []
+
+
+def test_a_goal_said_unsure_is_still_a_goal_and_one_syllable_things_are_values():
+    assert values(run(U("목표는 올해 안에 풀마라톤 완주??")), "goal") != []
+    assert "책" in values(run(U("취미는 책")), "hobby")
