@@ -237,6 +237,23 @@ _ASKS_SOMEONE = re.compile(r"(?<![가-힣])(?:너|니|네가|넌|당신)(?![가-
                            r"\b(?:you|your|u|ur|what|where|when|who|which|how)\b", re.I)
 
 
+# Words around a Korean value that are no part of it: fillers ("강아지 일단 (믹스견)", "Danny 편하게"), an
+# interjection before it ("오 서점"), a time of life ("대학때 시각디자인").
+_FILLER_WORDS = re.compile(r"(?<!\S)(?:일단|그냥|걍|사실|완전|진짜|편하게)(?!\S)")
+_LEADING = re.compile(r"^(?:(?:오|아|어|와|헐|음|응)\s+|[가-힣]{1,4}때\s+)")
+
+
+def _tidy(candidate):
+    if not re.search(r"[가-힣]", candidate.value) or candidate.subject in ("name",):
+        return candidate
+    value = _LEADING.sub("", _FILLER_WORDS.sub("", candidate.value))
+    value = re.sub(r"\s{2,}", " ", value).strip()
+    value = re.sub(r"\s+\)", ")", value)
+    if not value or value == candidate.value:
+        return candidate
+    return Candidate(candidate.subject, value, candidate.request, candidate.label)
+
+
 def _plausible(candidate) -> bool:
     if candidate.subject in ("name", "nickname"):
         return True  # "민이라고 불러": a name may be one syllable
@@ -331,7 +348,7 @@ class _MessageExtraction:
             answer = bare_answer(asked, self.text, self.korean, question=context)
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
-        found = [c for c in found if _plausible(c) and not _only_asked(c.value, self.text)]
+        found = [_tidy(c) for c in found if _plausible(c) and not _only_asked(c.value, self.text)]
         wished = [] if self.role_play else [clause for clause in clauses(self.text) if is_wish(clause)]
         if self.unreal_clauses or wished:
             unreal = [_normalise(clause) for clause in self.unreal_clauses + wished]

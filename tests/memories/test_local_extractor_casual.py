@@ -856,3 +856,11 @@ def test_a_question_to_the_character_a_reply_about_pets_and_filler_are_no_values
 def test_a_goal_said_unsure_is_still_a_goal_and_one_syllable_things_are_values():
     assert values(run(U("목표는 올해 안에 풀마라톤 완주??")), "goal") != []
     assert "책" in values(run(U("취미는 책")), "hobby")
+
+
+@pytest.mark.parametrize("text,subject,value", [
+    ("보호소 갔다가 강아지 입양함... 두 살 믹스견. 이름은 일단 콩떡으로 했어", "pet", "강아지 (믹스견)"),
+    ("그리고 오빠 이런 거 no no, just call me Minnie 편하게", "nickname", "Minnie"),
+])
+def test_fillers_around_a_value_are_no_part_of_it(text, subject, value):
+    assert values(run(U(text)), subject) == [value]
