@@ -7,7 +7,8 @@ A memory no longer holds where it mentions a value the user has since replaced:
   as superseded by the correction (memories.fact_writing). The correction itself is stored without the word.
 - a superseded value of a single-valued subject ("노원" once "이제 신촌 살아" is the residence): the prompt block
   leaves out any memory mentioning it, whenever it was written (`still_holds`, used by context_pack.builder with
-  the values context_pack.retrieval reads);
+  the values context_pack.retrieval reads) — except a city only narrowed down to a place inside it ("berlin" once
+  the user lives in friedrichshain, `refined_places`);
 - a raw message about a changeable subject (where the user lives, works, dates, smokes) older than the fact
   that states its current value: it may describe the old one even when that was never a fact of its own.
 All use extraction.corrections.mentions, so "what mentions an old value" means the same thing everywhere.
