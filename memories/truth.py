@@ -48,15 +48,17 @@ def refined_places(replaced: Iterable[tuple[str, str]], current: Iterable[tuple[
     """Old place values the current one only narrows down: "berlin" once the user lives "in friedrichshain now", "서울"
     once it is "망원동" — a city replaced by a place that is no city is refined, not left (memories of Berlin hold)."""
     replaced, current = list(replaced), list(current)
-    places: dict[str, list[str]] = {}
+    cities: dict[str, int] = {}
+    other_places: set[str] = set()
     for subject, value in replaced + current:
         if subject in PLACE_SUBJECTS:
-            places.setdefault(subject, []).append(value)
+            if is_city(value):
+                cities[subject] = cities.get(subject, 0) + 1
+            else:
+                other_places.add(subject)
     # the only city the subject ever had, beside places that are no city ("WG in neukölln", "friedrichshain")
     return {value for subject, value in replaced
-            if subject in PLACE_SUBJECTS and is_city(value)
-            and sum(1 for place in places[subject] if is_city(place)) == 1
-            and any(not is_city(place) for place in places[subject])}
+            if subject in other_places and cities.get(subject) == 1 and is_city(value)}
 
 
 def outdated_values(replaced: Iterable[str], current: Iterable[str], refined: Iterable[str] = ()) -> set[str]:

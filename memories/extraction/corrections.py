@@ -367,7 +367,7 @@ def mentions_any(terms) -> Callable[[str], bool]:
             folded = _compact(text)
             if any(term in folded for term in compact):
                 return True
-            if any(term in folded and _whole_number_in(folded, term) for term in numbered):
+            if any(_whole_number_in(folded, term) for term in numbered):
                 return True
         return pattern is not None and pattern.search(text) is not None
     return test

@@ -310,16 +310,17 @@ class _MessageExtraction:
     def _candidates(self, context: str, asked: str) -> list[Candidate]:
         if self.role_play or not self.text or asked_about_someone_else(context, self.text):
             return []  # "민재 님은 뭐 하는 사람이야?" → "은행원! 여의도에서 일해": 민재's job, kept as the episode
-        found = korean_facts(self.text, asked, context) if self.korean else english_facts(self.text)
+        def read(text: str, korean: bool) -> list[Candidate]:
+            return korean_facts(text, asked, context) if korean else english_facts(text)
+        found = read(self.text, self.korean)
         if self.correction is not None:
             # "생일 10월 2일이라 했는데 … 진짜 생일은 9월 28일": a rule that took the old value reads the rest again
             stale = {c.subject for c in found if is_old_value(c.value, self.correction.old_terms)}
             if stale and self.correction.cleaned:
-                again = korean_facts(self.correction.cleaned, asked, context) if self.korean \
-                    else english_facts(self.correction.cleaned)
+                again = read(self.correction.cleaned, self.korean)
                 found += [c for c in again if c.subject in stale and not any(c.value == f.value for f in found)]
         if _code_switched(self.text):  # "UX designer야, Loopmint라는 startup에서": both languages' rules read it
-            other = english_facts(self.text) if self.korean else korean_facts(self.text, asked, context)
+            other = read(self.text, not self.korean)
             found += [c for c in other if not any(c.subject == f.subject for f in found)]
         birthday = None if any(c.subject == "birthday" for c in found) else \
             own_birthday_on(self.text, self.turn.created_at, self.korean)

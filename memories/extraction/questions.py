@@ -90,34 +90,39 @@ _FIRST_PERSON_ANY = re.compile(r"(?<![가-힣])(?:나|난|내|내가|나는|저|
                                re.I)
 
 
+def _cue_matches(assistant_text: str, last: int):
+    """(subject, sentence, match) of each subject's question cue (its registry row) in the turn's last `last`
+    question sentences, the latest first."""
+    korean = bool(re.search(r"[가-힣]", assistant_text))
+    table = QUESTION_CUES["ko" if korean else "en"]
+    for sentence in reversed(question_sentences(assistant_text)[-last:]):
+        for subject, pattern in table:
+            match = re.search(pattern, sentence, re.I)
+            if match:
+                yield subject, sentence, match
+
+
+def _about_someone_else(sentence: str, match: re.Match) -> bool:
+    """"따님 이름이 뭐예요?", "민재 님은 뭐 하는 사람이야?", "how old are they?": a question about someone else."""
+    return bool(_ABOUT_OTHER.search(sentence[:match.start()]) or _THIRD_PERSON_Q.search(sentence))
+
+
 def asked_about_someone_else(assistant_text: str, user_text: str) -> bool:
     """Whether the character's last question asked about someone else ("민재 님은 뭐 하는 사람이야?", "what does your
     sister do?") and the reply, saying nothing of the user ("은행원! 여의도에서 일해"), answers for them."""
     if not assistant_text or _FIRST_PERSON_ANY.search(user_text or ""):
         return False
-    korean = bool(re.search(r"[가-힣]", assistant_text))
-    table = QUESTION_CUES["ko" if korean else "en"]
-    for sentence in reversed(question_sentences(assistant_text)[-1:]):
-        for _subject, pattern in table:
-            match = re.search(pattern, sentence, re.I)
-            if match and (_ABOUT_OTHER.search(sentence[:match.start()]) or _THIRD_PERSON_Q.search(sentence)):
-                return True
-    return False
+    return any(_about_someone_else(sentence, match) for _, sentence, match in _cue_matches(assistant_text, 1))
 
 
 def asked_subject(assistant_text: str) -> str:
     """Return the subject the assistant asked about last, or ''."""
     if not assistant_text:
         return ""
-    korean = bool(re.search(r"[가-힣]", assistant_text))
-    table = QUESTION_CUES["ko" if korean else "en"]  # each subject's question cue lives in its registry row
-    for sentence in reversed(question_sentences(assistant_text)[-2:]):
-        for subject, pattern in table:
-            match = re.search(pattern, sentence, re.I)
-            # "따님 이름이 뭐예요?", "what's your sister's name?": someone else's, not a question about the user
-            if match and not _ABOUT_OTHER.search(sentence[:match.start()]) and not _THIRD_PERSON_Q.search(sentence) \
-                    and not (subject == "name" and _NAME_OF_A_THING.search(sentence[:match.start()])):
-                return subject
+    for subject, sentence, match in _cue_matches(assistant_text, 2):
+        if not _about_someone_else(sentence, match) \
+                and not (subject == "name" and _NAME_OF_A_THING.search(sentence[:match.start()])):
+            return subject
     return ""
 
 
