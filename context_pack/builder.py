@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Callable
 
 from django.db.models import OuterRef, Subquery
@@ -13,8 +12,7 @@ from accounts.selectors import tier_policy_for_user
 from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
 from memories.categories import MemoryCategory
-from memories.extraction.behaviour import avoid_terms
-from memories.extraction.corrections import mentions_any
+from memories.extraction.behaviour import avoid_test
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
 from memories.truth import still_holds
@@ -76,16 +74,10 @@ def _character_candidates(said: list[ScoredMemory]) -> list[tuple[str, ScoredMem
     return candidates
 
 
-@lru_cache(maxsize=1024)
-def _avoid_test(avoid_topics: tuple[str, ...]) -> Callable[[str], bool]:
-    """The prepared test of a scope's avoid topics (the same few topics come with every request of the scope)."""
-    return mentions_any(avoid_terms(avoid_topics))
-
-
 def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], bool]:
     """Rules are hard (issue 9 §6): a memory touching a topic to avoid never enters the block, unless the user's
     message brings the topic up itself (the rule line says "unless the user brings it up first")."""
-    touches = _avoid_test(tuple(avoid_topics)) if avoid_topics else None
+    touches = avoid_test(tuple(avoid_topics)) if avoid_topics else None
     if touches is None or touches(message or ""):
         return lambda scored: False
     return lambda scored: touches(f"{scored.item.content} {scored.item.subject_value}")

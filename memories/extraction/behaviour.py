@@ -6,11 +6,18 @@ are kept apart).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Callable
 
+from .corrections import mentions_any
 from .morphology import analyse, noun_phrase_before
 
 _KO_TALK = r"(?:얘긴|이야긴|얘기|이야기|애기|예기|말|언급|소리|질문|드립|농담|떡밥)"
-_KO_ADVERBS = r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이|그냥)\s*)*"
+# Adverbs and the addressee between the talk word and its verb ("콩이 얘기는 너가 먼저 꺼내지 말아줘").
+_KO_ADVERBS = (r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이"
+               r"|그냥|먼저|너가|니가|네가|너는|넌|자꾸|일부러|괜히|막)\s*)*")
+# What a topic is talked about with, between it and the talk word ("내 키 가지고 농담하지마", "몸무게에 대해서 묻지 마").
+_KO_ABOUT = re.compile(r"\s*(?:(?:을|를)?\s*(?:가지고|갖고|가꼬|두고|놓고)|에?\s*대(?:해서?|한)|관련(?:된|해서|한)?)\s*$")
 _KO_DONT = (r"(?:지\s*(?:마|말아|말라|말았으면|말아줘|말아\s*줘|말아주|마세요|말아요|마라|말기를|말자)"
             r"|지\s*않았으면|지\s*말아\s*주세요)")
 _KO_RULES = (
@@ -58,6 +65,9 @@ def _verbal_noun_before(text: str, end: int) -> str:
 
 
 def _korean_topic(text: str, end: int) -> str:
+    about = _KO_ABOUT.search(text[:end])
+    if about:
+        end = about.start()
     topic = re.sub(rf"\s*{_KO_TALK}$", "", noun_phrase_before(text, end, max_words=3)).strip()
     if not topic:
         return _verbal_noun_before(text, end)
@@ -68,6 +78,8 @@ def _korean_topic(text: str, end: int) -> str:
             topic = f"{words[-1]} {topic}"
     if topic in _PRONOUNS_KO or topic in _ADVERB_NOUNS_KO:
         return ""  # "앞으로도 ..." names no topic
+    if re.fullmatch(r"[가-힣]", topic) and re.match(rf"{topic}이\s*$", text[text.rfind(topic, 0, end):end]):
+        return f"{topic}이"  # "콩이 얘기": no subject particle comes before a talk word, the 이 is the name's
     return topic
 
 
@@ -190,3 +202,19 @@ def avoid_terms(topics) -> list[str]:
             found += named
         terms.update(dict.fromkeys(term for term in found if term))
     return list(terms)
+
+
+# A topic of one Korean syllable ("키") is a word of its own, maybe with a particle — never part of another word
+# ("키우다", "스키", "키보드").
+_SYLLABLE_WORD = r"(?<![가-힣]){}(?:[은는이가을를도만의에로]|이랑|랑|가지고)?(?![가-힣])"
+
+
+@lru_cache(maxsize=1024)
+def avoid_test(topics: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether a text touches one of `topics` (avoid_terms, prepared once: the same few topics come with every
+    request of a scope)."""
+    terms = avoid_terms(topics)
+    syllables = [term for term in terms if re.fullmatch(r"[가-힣]", term)]
+    longer = mentions_any(term for term in terms if term not in syllables)
+    pattern = re.compile("|".join(_SYLLABLE_WORD.format(term) for term in syllables)) if syllables else None
+    return lambda text: longer(text) or (pattern is not None and pattern.search(text) is not None)

@@ -450,7 +450,9 @@ class _MessageExtraction:
             category=str(_episode_category([f for f in self.facts if f.kind == "semantic"], [], emotion, self.text)),
             importance=min(10, 7 + (2 if self.explicit else 0)),
             emotion=emotion.label if emotion else "", emotion_intensity=emotion.intensity if emotion else 0.0,
-            event_date=event_date(self.text, self.turn.created_at, set()),
+            # the date the corrected text tells, never the old one it replaced, nor a birthday
+            event_date=event_date(self.correction.cleaned, self.turn.created_at,
+                                  {tuple(int(part) for part in d.date.split("-")[-2:]) for d in self.special_dates}),
             replaces=tuple(mask_raw_pii(term) for term in self.correction.old_terms),
         ))
 

@@ -86,6 +86,8 @@ def test_avoid_topics_and_identity_survive_a_small_budget(system_client, chunsim
     ("my old band", "the velvet mopeds was my band, it ended badly", "my sister plays in a jazz trio"),
     ("구조조정 명단", "회사에 구조조정 한다는 소문이 돌아서 머리가 복잡해", "회사 앞 카페 라떼가 맛있어"),
     ("ex", "Jessica… 내 ex 작년에 끝났는데 아직 좀 그래", "오늘 회사에서 칭찬 받았어"),
+    # a topic of one syllable is a word of its own: "키" is not in "키우는" or "키보드"
+    ("키", "내 키 152cm인거 진짜 콤플렉스임", "강아지 키우는 게 꿈이라 키보드 배경화면도 강아지야"),
 ])
 def test_a_memory_touching_an_avoid_topic_never_enters_the_block(system_client, chunsim, alice, topic, touching,
                                                                    unrelated):

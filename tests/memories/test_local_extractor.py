@@ -503,6 +503,10 @@ def test_a_known_value_is_not_emitted_again():
     ("please don't bring up my ex again", "my ex"),
     ("never talk about politics with me", "politics"),
     ("Don't mention my weight.", "my weight"),
+    # the addressee and adverbs between the talk word and its verb; what the topic is talked about with
+    ("콩이 얘기는 너가 먼저 꺼내지 말아줘. 아직 힘들어", "콩이"),
+    ("근데 하나만.. 내 키 가지고 농담하지마", "키"),
+    ("내 몸무게에 대해서는 묻지 마", "몸무게"),
 ])
 def test_avoid_topics(text, topic):
     result = extract(text)
@@ -513,6 +517,13 @@ def test_behaviour_rule_is_not_a_personal_fact():
     result = extract("앞으로 내 전 여친 얘기는 꺼내지 마")
     assert result.avoid_topics == ["전 여친"]
     assert semantic(result) == []
+
+
+def test_a_correction_episode_is_dated_by_the_new_value_never_the_old():
+    result = extract("아 시험 날짜 잘못 말했다 11월 3일 아니고 11월 5일이야")
+    assert [e.event_date for e in episodes(result)] == [date(2026, 11, 5)]
+    birthday = extract("나 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야")
+    assert [e.event_date for e in episodes(birthday)] == [None]  # a birthday is a special date, not the episode's
 
 
 def test_telling_someone_is_not_a_topic_rule():
