@@ -18,11 +18,13 @@ _KO_ADVERBS = (r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으�
                r"|그냥|먼저|너가|니가|네가|너는|넌|자꾸|일부러|괜히|막)\s*)*")
 # What a topic is talked about with, between it and the talk word ("내 키 가지고 농담하지마", "몸무게에 대해서 묻지 마").
 _KO_ABOUT = re.compile(r"\s*(?:(?:을|를)?\s*(?:가지고|갖고|가꼬|두고|놓고)|에?\s*대(?:해서?|한)|관련(?:된|해서|한)?)\s*$")
+# Who is asked, between the talk word and its verb ("언니 얘기는 미나씨가 먼저 꺼내지 말아줘요"): never the topic.
+_KO_ADDRESSEE = r"(?:[가-힣A-Za-z]{1,8}(?:가|이|께서)\s+)?"
 _KO_DONT = (r"(?:지\s*(?:마|말아|말라|말았으면|말아줘|말아\s*줘|말아주|마세요|말아요|마라|말기를|말자)"
             r"|지\s*않았으면|지\s*말아\s*주세요)")
 _KO_RULES = (
     # "<topic> 얘기는 (절대) 하지/꺼내지 마", "<topic> 얘기 금지", "<topic> 얘기는 안 했으면 좋겠어"
-    re.compile(rf"(?P<talk>{_KO_TALK})\s*(?:은|는|를|을|도|좀)?\s*{_KO_ADVERBS}"
+    re.compile(rf"(?P<talk>{_KO_TALK})\s*(?:은|는|를|을|도|좀)?\s*{_KO_ADDRESSEE}{_KO_ADVERBS}"
                rf"(?:(?:하|꺼내|꺼|묻|물어보|언급하|건드리|치)\s*{_KO_DONT}|그만\s*(?:해|하라|해줘|했으면|하자)"
                rf"|안\s*(?:했으면|꺼냈으면|하면\s*좋겠)|금지|사절|노노|ㄴㄴ|(?:하기|듣기)\s*싫)"),
     # "<topic>은 (내가 먼저 말하기 전엔) 안 꺼내줬으면 좋겠어"
@@ -144,8 +146,12 @@ def avoid_topics(text: str, korean: bool, earlier: list[str] = ()) -> list[str]:
         if topic and not any(t.endswith(topic) or topic.endswith(t) for t in topics):
             topics.append(topic)
     if korean:
+        taken: list[tuple[int, int]] = []  # a verb a rule already read is not read again by a looser one
         for rule in _KO_RULES:
             for match in rule.finditer(text):
+                if any(start < match.end() and match.start() < stop for start, stop in taken):
+                    continue
+                taken.append(match.span())
                 end = match.start("talk") if match.group("talk") else match.start()
                 if _SECRET_TO_KEEP.search(text[:end]):
                     continue  # "엄마한테 말하지 마", "유나한텐 말하지마": a secret to keep, not a topic to avoid

@@ -507,6 +507,7 @@ def test_a_known_value_is_not_emitted_again():
     ("콩이 얘기는 너가 먼저 꺼내지 말아줘. 아직 힘들어", "콩이"),
     ("근데 하나만.. 내 키 가지고 농담하지마", "키"),
     ("내 몸무게에 대해서는 묻지 마", "몸무게"),
+    ("앞으로 박팀장 얘기는 미나씨가 먼저 꺼내지 말아줘요", "박팀장"),
 ])
 def test_avoid_topics(text, topic):
     result = extract(text)
@@ -524,6 +525,10 @@ def test_a_correction_episode_is_dated_by_the_new_value_never_the_old():
     assert [e.event_date for e in episodes(result)] == [date(2026, 11, 5)]
     birthday = extract("나 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야")
     assert [e.event_date for e in episodes(birthday)] == [None]  # a birthday is a special date, not the episode's
+
+
+def test_the_one_asked_is_never_the_topic():
+    assert extract("언니 얘기는 미나씨가 먼저 꺼내지 말아줘요. 생각나면 하루종일 울어서").avoid_topics == ["언니"]
 
 
 def test_telling_someone_is_not_a_topic_rule():
