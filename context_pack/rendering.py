@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from context_layers.models import IntimacyLevel
+from memories.extraction.behaviour import topic_for_prompt
 from memories.extraction.josa import josa
 
 from .retrieval import ScoredMemory
@@ -120,7 +121,8 @@ def soul_lines(soul: dict) -> list[str]:
 def tools_lines(tools: dict, *, today: date) -> list[str]:
     lines = []
     if tools.get("avoidTopics"):
-        lines.append(f"- 피할 주제 (유저가 먼저 꺼내지 않으면 언급 금지): {', '.join(tools['avoidTopics'])}")
+        topics = dict.fromkeys(topic_for_prompt(str(topic)) for topic in tools["avoidTopics"])
+        lines.append(f"- 피할 주제 (유저가 먼저 꺼내지 않으면 언급 금지): {', '.join(topics)}")
     for entry, days in upcoming_special_dates(tools.get("specialDates") or [], today):
         when = "오늘" if days == 0 else f"{days}일 뒤"
         lines.append(f"- 다가오는 날: {entry['date']} {entry['description']} ({when})")

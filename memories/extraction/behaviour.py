@@ -176,6 +176,20 @@ def avoid_topics(text: str, korean: bool, earlier: list[str] = ()) -> list[str]:
     return topics
 
 
+# Titles a Korean name is said with ("박팀장", "김부장님"): data. The block names such a person by the title alone —
+# the character is told what not to bring up without being handed the name to say (topic_for_prompt).
+KO_TITLES = ("팀장", "부장", "과장", "차장", "대리", "사장", "실장", "상무", "전무", "이사", "본부장", "선배", "선생", "쌤",
+             "교수", "원장", "주임")
+_SURNAME_TITLE = re.compile(rf"^[가-힣]({'|'.join(KO_TITLES)})(님)?$")
+
+
+def topic_for_prompt(topic: str) -> str:
+    """How the prompt block names an avoid topic: a person named by surname and title ("박팀장") by the title
+    ("팀장"); any other topic as the user said it. Memories are still kept out by the whole topic (avoid_test)."""
+    match = _SURNAME_TITLE.match(topic.strip())
+    return match.group(1) if match else topic
+
+
 # Words of a topic that say nothing on their own ("my old band" is about a band, "그 사람 얘기" about a person).
 _TOPIC_FILLER = frozenset("""my your his her our their the a an old former ex- about any anything stuff things thing
 그 이 저 내 제 우리 얘기 이야기 말 거 것 사람 일 부분 관련""".split())

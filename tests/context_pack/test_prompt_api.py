@@ -101,6 +101,14 @@ def test_a_memory_touching_an_avoid_topic_never_enters_the_block(system_client, 
     assert topic in block["text"]  # the rule itself is stated
 
 
+def test_a_person_to_avoid_is_named_by_title_alone_and_their_memories_stay_out(system_client, chunsim, alice):
+    remember(alice, chunsim, "오늘 회사에서 박팀장 때문에 개빡침", importance=8)
+    layer_put(user=alice, character=chunsim, layer="tools", context=CONTEXT, document={"avoidTopics": ["박팀장"]})
+    text = prompt(system_client, "오늘 회사에서 또 짜증나는 일 있었어")["text"]
+    assert "박팀장" not in text
+    assert "피할 주제 (유저가 먼저 꺼내지 않으면 언급 금지): 팀장" in text
+
+
 def test_an_avoided_memory_comes_back_when_the_user_brings_the_topic_up(system_client, chunsim, alice):
     remember(alice, chunsim, "전여친이랑 헤어져서 많이 힘들었음", importance=8)
     layer_put(user=alice, character=chunsim, layer="tools", context=CONTEXT, document={"avoidTopics": ["전 여친"]})
