@@ -12,7 +12,7 @@ from accounts.selectors import tier_policy_for_user
 from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
 from memories.categories import MemoryCategory
-from memories.extraction.behaviour import avoid_test
+from memories.extraction.behaviour import asks_to_recall, avoid_test
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
 from memories.truth import still_holds
@@ -76,9 +76,10 @@ def _character_candidates(said: list[ScoredMemory]) -> list[tuple[str, ScoredMem
 
 def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], bool]:
     """Rules are hard (issue 9 §6): a memory touching a topic to avoid never enters the block, unless the user's
-    message brings the topic up itself (the rule line says "unless the user brings it up first")."""
+    message brings the topic up itself (the rule line says "unless the user brings it up first"), by naming it or
+    by asking the character to recall what they told it ("나 어디서 일한다고 했었지?")."""
     touches = avoid_test(tuple(avoid_topics)) if avoid_topics else None
-    if touches is None or touches(message or ""):
+    if touches is None or touches(message or "") or asks_to_recall(message):
         return lambda scored: False
     return lambda scored: touches(f"{scored.item.content} {scored.item.subject_value}")
 

@@ -176,6 +176,19 @@ def avoid_topics(text: str, korean: bool, earlier: list[str] = ()) -> list[str]:
     return topics
 
 
+# The user asking the character to recall what they told it ("나 어디서 일한다고 했었지?", "내 필명 기억나?", "do you
+# remember …"): whatever it asks about, the user brought up themselves (data, both languages).
+_RECALL_CUES = re.compile(r"(?:했었지|했지|했더라|했었나|했던가|기억나|기억해\s*\?|기억하지|뭐였지|뭐였더라|뭐더라|뭐라\s*그랬지"
+                          r"|\bremember\b|\bdid\s+i\s+(?:tell|mention)|\bwhat\s+did\s+i\s+(?:say|tell)|\bi\s+told\s+you\b)",
+                          re.I)
+
+
+def asks_to_recall(message: str) -> bool:
+    """Whether the user asks the character to recall something they said (the avoid rules then let it through:
+    the user brought it up)."""
+    return bool(_RECALL_CUES.search(message or ""))
+
+
 # Titles a Korean name is said with ("박팀장", "김부장님"): data. The block names such a person by the title alone —
 # the character is told what not to bring up without being handed the name to say (topic_for_prompt).
 KO_TITLES = ("팀장", "부장", "과장", "차장", "대리", "사장", "실장", "상무", "전무", "이사", "본부장", "선배", "선생", "쌤",

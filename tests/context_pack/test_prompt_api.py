@@ -115,6 +115,13 @@ def test_an_avoided_memory_comes_back_when_the_user_brings_the_topic_up(system_c
     assert "헤어져서" in prompt(system_client, "오늘 전여친 마주쳤어… 헤어진 거 생각나")["text"]
 
 
+def test_an_avoided_memory_comes_back_when_the_user_asks_to_recall_it(system_client, chunsim, alice):
+    remember(alice, chunsim, "나 재활병원에서 물리치료사로 일해", importance=8)
+    layer_put(user=alice, character=chunsim, layer="tools", context=CONTEXT, document={"avoidTopics": ["병원 일"]})
+    assert "재활병원" not in prompt(system_client, "언니 오늘 좀 지쳤어.. 아무 얘기나 해줘")["text"]
+    assert "재활병원" in prompt(system_client, "나 어디서 일한다고 했었지?")["text"]
+
+
 def test_unused_budget_flows_to_the_memory_layer(system_client, chunsim, premium):
     for i in range(80):
         remember(premium, chunsim, f"취미 이야기 {i}: 주말마다 레고를 조립한다", importance=5)
