@@ -1,13 +1,12 @@
 """Operator console for plans, tier policies and API tokens."""
 from django.contrib import admin, messages
 from django.db import transaction
-from django.utils import timezone
 
 from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
 from audit.services import audit_record
 
 from .models import ApiToken, TierPolicy, TokenFailureWindow, UserPlan
-from .services import token_lockout_clear, user_plan_set
+from .services import api_token_revoke, token_lockout_clear, user_plan_set
 
 
 @admin.register(TierPolicy)
@@ -55,11 +54,8 @@ class ApiTokenAdmin(admin.ModelAdmin):
     @admin.action(description="Revoke selected tokens")
     def revoke(self, request, queryset):
         with transaction.atomic():
-            for token in queryset.filter(revoked_at__isnull=True):
-                token.revoked_at = timezone.now()
-                token.save(update_fields=["revoked_at"])
-                audit_record(context=admin_audit_context(request), action="deactivated", object_type="api_token",
-                             object_id=token.pk, changed_fields=["revoked_at"])
+            for token in queryset.filter(revoked_at__isnull=True).select_related("user"):
+                api_token_revoke(token=token, context=admin_audit_context(request))
         messages.success(request, "Tokens revoked.")
 
 

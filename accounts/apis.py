@@ -1,4 +1,4 @@
-"""Plan management for chat backends: the service learns each user's plan from the product."""
+"""For chat backends: each user's plan (learnt from the product) and user tokens for the backend's own client."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -6,12 +6,13 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.serializers import ChoiceField, StrictSerializer
+from core.errors import NotFoundError
+from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 
 from .access import USER_PARAM, Role, resolve_caller, subject_for_write
-from .models import Plan
+from .models import ApiToken, Plan, TokenKind
 from .selectors import plan_for_user
-from .services import user_plan_set
+from .services import api_token_revoke, user_plan_set, user_token_issue
 
 
 class PlanBody(StrictSerializer):
@@ -42,3 +43,64 @@ class PlanApi(APIView):
         with subject_for_write(caller) as user:
             user_plan_set(user=user, plan=body.validated_data["plan"], context=caller.audit)
         return Response({"user": caller.subject_ref, "plan": body.validated_data["plan"]})
+
+
+class UserTokenBody(StrictSerializer):
+    name = serializers.CharField(max_length=100, required=False, default="app",
+                                 help_text="What the token is for (shown in the admin).")
+
+
+class UserTokenOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    prefix = serializers.CharField(source="key_prefix")
+    createdAt = DateTimeField(source="created_at")
+    revokedAt = DateTimeField(source="revoked_at", allow_null=True)
+
+
+class UserTokenCreated(UserTokenOutput):
+    token = serializers.CharField(help_text="The secret: shown this once, never stored.")
+
+
+class UserTokenList(serializers.Serializer):
+    user = serializers.CharField()
+    tokens = UserTokenOutput(many=True)
+
+
+def _user_tokens(user):
+    return ApiToken.objects.filter(user=user, kind=TokenKind.USER).order_by("-created_at", "-id")
+
+
+class UserTokensApi(APIView):
+    @extend_schema(operation_id="user_tokens_list", parameters=[USER_PARAM], responses={200: UserTokenList},
+                   summary="The user's tokens (system); secrets are never shown again")
+    def get(self, request):
+        caller = resolve_caller(request, allowed={Role.SYSTEM})
+        tokens = list(_user_tokens(caller.subject)) if caller.subject is not None else []
+        return Response(UserTokenList({"user": caller.subject_ref, "tokens": tokens}).data)
+
+    @extend_schema(operation_id="user_token_create", parameters=[USER_PARAM], request=UserTokenBody,
+                   responses={201: UserTokenCreated},
+                   summary="Mint a token for the backend's own client to act as the user (system); revocable")
+    def post(self, request):
+        caller = resolve_caller(request, allowed={Role.SYSTEM})
+        body = UserTokenBody(data=request.data)
+        body.is_valid(raise_exception=True)
+        with subject_for_write(caller) as user:
+            token, plain = user_token_issue(user=user, name=body.validated_data["name"], context=caller.audit)
+        token.token = plain
+        return Response(UserTokenCreated(token).data, status=201)
+
+
+class UserTokenApi(APIView):
+    @extend_schema(operation_id="user_token_revoke", parameters=[USER_PARAM], responses={204: None},
+                   summary="Revoke one of the user's tokens (system)")
+    def delete(self, request, tokenId: str):
+        caller = resolve_caller(request, allowed={Role.SYSTEM})
+        token = None
+        if caller.subject is not None and tokenId.isascii() and tokenId.isdigit() and len(tokenId) < 19:
+            token = _user_tokens(caller.subject).select_related("user").filter(pk=int(tokenId)).first()
+        if token is None:
+            raise NotFoundError("No such token of this user.", code="TOKEN_NOT_FOUND")
+        api_token_revoke(token=token, context=caller.audit)
+        return Response(status=204)

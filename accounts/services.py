@@ -64,6 +64,28 @@ def api_token_create(*, name: str, kind: str, user=None) -> tuple[ApiToken, str]
     return token, plain
 
 
+def user_token_issue(*, user, name: str, context: AuditContext) -> tuple[ApiToken, str]:
+    """A chat backend mints a token for its own client to act as `user` (role self): returned once, revocable,
+    listed in the admin; audited without the secret."""
+    with transaction.atomic():
+        token, plain = api_token_create(name=name, kind=TokenKind.USER, user=user)
+        audit_record(context=context, action="created", object_type="api_token", object_id=token.pk,
+                     target_user_id=user.pk, target_user_ref=user.get_username(), details={"kind": TokenKind.USER})
+    return token, plain
+
+
+def api_token_revoke(*, token: ApiToken, context: AuditContext) -> bool:
+    """Revoke a token (API and admin alike); False when it was revoked already."""
+    with transaction.atomic():
+        revoked = ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        if revoked:
+            audit_record(context=context, action="deactivated", object_type="api_token", object_id=token.pk,
+                         target_user_id=token.user_id if token.kind == TokenKind.USER else None,
+                         target_user_ref=token.user.get_username() if token.kind == TokenKind.USER else "",
+                         changed_fields=["revoked_at"])
+    return bool(revoked)
+
+
 def user_plan_set(*, user, plan: str, context: AuditContext) -> UserPlan:
     """Change a user's plan. Items over a lower cap stay readable; new ones are refused."""
     if plan not in Plan.values:

@@ -11,3 +11,9 @@ def character_get_active(*, slug: str) -> Character:
     if character is None:
         raise NotFoundError(f"Unknown character {slug!r}.", code="CHARACTER_NOT_FOUND")
     return character
+
+
+def characters_unknown(*, slugs) -> list[str]:
+    """The slugs among `slugs` that name no character, sorted."""
+    slugs = {slug for slug in slugs if "\x00" not in slug}
+    return sorted(set(slugs) - set(Character.objects.filter(slug__in=slugs).values_list("slug", flat=True)))

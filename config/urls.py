@@ -3,7 +3,8 @@ from django.http import JsonResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.apis import PlanApi
+from accounts.apis import PlanApi, UserTokenApi, UserTokensApi
+from context_layers.apis import AccountApi, ContextAllApi
 from context_pack.apis import MemoryLoadApi
 from health.views import readyz
 
@@ -17,11 +18,15 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/context", ContextAllApi.as_view(), name="context-all"),
     path("api/context/", include("memories.urls")),
     path("api/context/", include("conversations.urls")),
     path("api/context/", include("context_pack.urls")),
     path("api/v1/memory/load", MemoryLoadApi.as_view(), name="memory-load-v1"),
     path("api/accounts/plan", PlanApi.as_view(), name="plan"),
+    path("api/accounts/me", AccountApi.as_view(), name="account"),
+    path("api/accounts/user-tokens", UserTokensApi.as_view(), name="user-tokens"),
+    path("api/accounts/user-tokens/<str:tokenId>", UserTokenApi.as_view(), name="user-token"),
     path("api/context/", include("context_layers.urls")),
     path("healthz", health),
     path("readyz", readyz),

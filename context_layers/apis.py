@@ -15,9 +15,12 @@ from memories.audit_reads import audit_operator_read
 from .documents import LAYER_DOCUMENTS
 from .selectors import context_overview
 from .services import (
+    ACCOUNT_DELETE_COUNTS,
     IDENTITY_INFERRED,
     IDENTITY_USER_SET,
     SCOPE_DELETE_COUNTS,
+    account_withdraw,
+    context_delete_all,
     context_delete_for_character,
     context_export,
     layer_put,
@@ -40,6 +43,16 @@ ContextResponse = inline_serializer("Context", {
 })
 
 
+CONFIRM_PARAM = OpenApiParameter("confirm", bool, required=True, enum=[True],
+                                 description="Must be true: deleted data cannot be recovered.")
+
+
+def _require_confirmation(request) -> None:
+    if request.query_params.get("confirm") != "true":
+        raise ApplicationError("Deleted data cannot be recovered; repeat the request with ?confirm=true.",
+                               code="CONFIRMATION_REQUIRED", fields={"confirm": ["must be true"]})
+
+
 class ContextApi(APIView):
     @extend_schema(operation_id="context_get", parameters=[USER_PARAM], responses={200: ContextResponse, **ERRORS},
                    summary="All five layers of one character scope")
@@ -53,8 +66,7 @@ class ContextApi(APIView):
 
     @extend_schema(
         operation_id="context_delete",
-        parameters=[USER_PARAM, OpenApiParameter("confirm", bool, required=True, enum=[True],
-                                                 description="Must be true: deleted data cannot be recovered.")],
+        parameters=[USER_PARAM, CONFIRM_PARAM],
         responses={200: inline_serializer("ContextDeleted", {"characterId": serializers.CharField(),
                                                              "deleted": serializers.DictField()}), **ERRORS},
         summary="Delete every layer and memory of one character scope",
@@ -62,14 +74,50 @@ class ContextApi(APIView):
     def delete(self, request, characterId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
         character = character_get_active(slug=characterId)
-        if request.query_params.get("confirm") != "true":
-            raise ApplicationError("Deleted data cannot be recovered; repeat the request with ?confirm=true.",
-                                   code="CONFIRMATION_REQUIRED", fields={"confirm": ["must be true"]})
+        _require_confirmation(request)
         if caller.subject is None:  # a user never seen has nothing to delete
             counts = dict.fromkeys(SCOPE_DELETE_COUNTS, 0)
         else:
             counts = context_delete_for_character(user=caller.subject, character=character, context=caller.audit)
         return Response({"characterId": character.slug, "deleted": counts})
+
+
+class ContextAllApi(APIView):
+    @extend_schema(
+        operation_id="context_delete_all", parameters=[USER_PARAM, CONFIRM_PARAM],
+        responses={200: inline_serializer("ContextsDeleted", {
+            "deleted": inline_serializer("ContextsDeletedCounts", {
+                name: serializers.IntegerField() for name in (*SCOPE_DELETE_COUNTS, "characters")})}), **ERRORS},
+        summary="Delete what every character holds of the user: memories, messages, summaries, layers, "
+                "relationships (the account, its settings and tokens stay)",
+    )
+    def delete(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        _require_confirmation(request)
+        if caller.subject is None:  # a user never seen has nothing to delete
+            counts = dict.fromkeys((*SCOPE_DELETE_COUNTS, "characters"), 0)
+        else:
+            counts = context_delete_all(user=caller.subject, context=caller.audit)
+        return Response({"deleted": counts})
+
+
+class AccountApi(APIView):
+    @extend_schema(
+        operation_id="account_withdraw", parameters=[USER_PARAM, CONFIRM_PARAM],
+        responses={200: inline_serializer("AccountDeleted", {
+            "user": serializers.CharField(),
+            "deleted": inline_serializer("AccountDeletedCounts", {
+                name: serializers.IntegerField() for name in ACCOUNT_DELETE_COUNTS})}), **ERRORS},
+        summary="Account withdrawal: delete everything the user has here, settings and tokens included",
+    )
+    def delete(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        _require_confirmation(request)
+        if caller.subject is None:  # a user never seen has nothing to delete
+            counts = dict.fromkeys(ACCOUNT_DELETE_COUNTS, 0)
+        else:
+            counts = account_withdraw(user=caller.subject, context=caller.audit)
+        return Response({"user": caller.subject_ref, "deleted": counts})
 
 
 def _layer_view(layer: str, roles: set[Role], summary: str):
@@ -111,4 +159,4 @@ class ExportApi(APIView):
         return Response(context_export(user=caller.subject, character=character, context=caller.audit))
 
 
-__all__ = ["ContextApi", "ExportApi", "HeartbeatApi", "IdentityApi", "SoulApi", "ToolsApi"]
+__all__ = ["AccountApi", "ContextAllApi", "ContextApi", "ExportApi", "HeartbeatApi", "IdentityApi", "SoulApi", "ToolsApi"]

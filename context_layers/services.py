@@ -10,7 +10,8 @@ from audit.services import AuditContext, audit_record
 from core.errors import ForbiddenError
 from core.timestamps import format_instant
 from memories.masking import mask_document
-from memories.selectors import memory_list
+from memories.models import MemorySettings
+from memories.selectors import memory_characters, memory_list
 from memories.services import lock_scope, memory_delete_scope
 
 from .documents import validate_layer_document
@@ -20,8 +21,9 @@ from .selectors import context_overview
 
 IDENTITY_USER_SET = "userSet"
 IDENTITY_INFERRED = "inferred"
-# What context_delete_for_character reports, per kind of row deleted.
-SCOPE_DELETE_COUNTS = ("memories", "layers", "messages", "relationships")
+# What the erasures report, per kind of row deleted (seed 000 §7.1; issue 9 §3).
+SCOPE_DELETE_COUNTS = ("memories", "layers", "messages", "summaries", "relationships")
+ACCOUNT_DELETE_COUNTS = (*SCOPE_DELETE_COUNTS, "characters", "tokens", "settings")
 
 
 def audit_scope_change(context: AuditContext, action: str, *, user, character, object_type: str, object_id="",
@@ -80,25 +82,67 @@ def user_context_get_or_create(*, user, character) -> UserContext:
         return UserContext.objects.get(user=user, character=character)
 
 
+def _erase_scopes(*, user, characters=None) -> dict:
+    """Delete the scopes of `user` (every character, or those of the slugs in `characters`): memories,
+    conversations with their messages and summaries, layers and relationships. Inside the caller's transaction,
+    each scope locked against its processing first (in slug order). Returns SCOPE_DELETE_COUNTS and "characters"."""
+    contexts = UserContext.objects.filter(user=user)
+    relationships = Relationship.objects.filter(user=user)
+    if characters is not None:
+        contexts, relationships = contexts.filter(character__in=characters), relationships.filter(character__in=characters)
+    slugs = sorted(set(contexts.values_list("character_id", flat=True))
+                   | set(relationships.values_list("character_id", flat=True))
+                   | set(memory_characters(user=user) if characters is None else characters))
+    for slug in slugs:
+        lock_scope(user_id=user.pk, character_slug=slug)
+    memories_deleted = sum(memory_delete_scope(user=user, character=slug) for slug in slugs)
+    # Conversations, messages and summaries hang off the scope rows and go with them.
+    _, per_model = contexts.delete()
+    relationships_deleted, _ = relationships.delete()
+    counts = (memories_deleted, per_model.get(UserContext._meta.label, 0), per_model.get("conversations.Message", 0),
+              per_model.get("conversations.ConversationSummary", 0), relationships_deleted)
+    return {**dict(zip(SCOPE_DELETE_COUNTS, counts)), "characters": len(slugs)}
+
+
 def context_delete_for_character(*, user, character, context: AuditContext) -> dict:
     """Delete the whole scope (layers, memories, conversations, relationship). The audit row keeps counts only.
 
     The user-level UserActivity is shared by every character of the user and stays.
     """
     with transaction.atomic():
-        lock_scope(user_id=user.pk, character_slug=character.slug)
-        memories_deleted = memory_delete_scope(user=user, character=character)
-        _, per_model = UserContext.objects.filter(user=user, character=character).delete()
-        layers_deleted = per_model.get(UserContext._meta.label, 0)
-        # Conversations, messages and summaries hang off the scope row and go with it.
-        messages_deleted = per_model.get("conversations.Message", 0)
-        relationships_deleted, _ = Relationship.objects.filter(user=user, character=character).delete()
-        counts = dict(zip(SCOPE_DELETE_COUNTS, (memories_deleted, layers_deleted, messages_deleted,
-                                                relationships_deleted)))
+        counts = _erase_scopes(user=user, characters=[character.slug])
+        counts.pop("characters")
         audit_scope_change(context, "deleted", user=user, character=character, object_type="context_scope",
-                           details={"memories_deleted": memories_deleted, "layer_rows_deleted": layers_deleted,
-                                    "messages_deleted": messages_deleted,
-                                    "relationships_deleted": relationships_deleted})
+                           details={f"{name}_deleted": number for name, number in counts.items()})
+    return counts
+
+
+def context_delete_all(*, user, context: AuditContext) -> dict:
+    """Delete what every character holds of the user — each scope as context_delete_for_character does, and the
+    shared activity — in one transaction with one content-free audit row. The account, its settings and its tokens
+    stay (account_withdraw removes those too)."""
+    with transaction.atomic():
+        counts = _erase_scopes(user=user)
+        UserActivity.objects.filter(user=user).delete()
+        audit_record(context=context, action="deleted", object_type="user_contexts", object_id=user.pk,
+                     target_user_id=user.pk, target_user_ref=user.get_username(),
+                     details={f"{name}_deleted": number for name, number in counts.items()})
+    return counts
+
+
+def account_withdraw(*, user, context: AuditContext) -> dict:
+    """Account withdrawal: everything the user has here — every scope, the activity, memory settings, plan, API
+    tokens, and the account itself — in one transaction. The audit trail keeps its rows (they hold no content)
+    and gains one naming the user and the counts."""
+    with transaction.atomic():
+        counts = _erase_scopes(user=user)
+        counts["tokens"] = user.api_tokens.count()
+        counts["settings"] = int(MemorySettings.objects.filter(user=user).exists())
+        user_id, external_id = user.pk, user.get_username()
+        user.delete()  # cascades: activity, settings, plan, tokens
+        audit_record(context=context, action="deleted", object_type="account", object_id=user_id,
+                     target_user_id=user_id, target_user_ref=external_id,
+                     details={f"{name}_deleted": number for name, number in counts.items()})
     return counts
 
 

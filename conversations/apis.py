@@ -47,7 +47,7 @@ class MessagesApi(APIView):
                 on_commit=lambda: enqueue_scope(user_id, slug),
             )
         return Response({"conversationId": data["conversationId"], "accepted": result.accepted,
-                         "duplicates": result.duplicates}, status=status.HTTP_202_ACCEPTED)
+                         "duplicates": result.duplicates, "kept": result.kept}, status=status.HTTP_202_ACCEPTED)
 
 
 class ConversationApi(APIView):

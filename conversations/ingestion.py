@@ -6,6 +6,9 @@ conversation, it is a 409.
 
 The messages and the follow-up job are committed together: the job is enqueued on commit, and any
 message still pending later is picked up by the `process_pending` sweep, so none is ever lost.
+
+While the user has memory off, or paused for the character, nothing posted is kept: the batch is validated
+and answered (`kept` false), and no message, conversation or job is written.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from django.db import IntegrityError, transaction
 from context_layers.services import user_context_get_or_create
 from core.errors import ApplicationError, ConflictError
 from memories.masking import mask_with_kinds
+from memories.selectors import memory_settings_for
 
 from .models import Conversation, ConversationStatus, Message
 
@@ -36,9 +40,10 @@ class IncomingMessage:
 
 @dataclass(frozen=True)
 class IngestResult:
-    conversation: Conversation
+    conversation: Conversation | None  # None when nothing was kept
     accepted: int
     duplicates: int
+    kept: bool = True  # False: memory is off or paused for the character, nothing was stored
 
 
 def _offset_minutes(moment: datetime) -> int:
@@ -127,6 +132,8 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
     the processing job) runs only if the transaction commits.
     """
     _check_batch(messages)
+    if not memory_settings_for(user).remembers(character):
+        return IngestResult(conversation=None, accepted=0, duplicates=0, kept=False)
     masked = {message.external_id: mask_with_kinds(message.content) for message in messages}
     digests = {message_id: message_digest(result.text) for message_id, result in masked.items()}
     # A clash on the unique index means a concurrent request stored one of these ids first (each request

@@ -129,7 +129,9 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
     # Load the models before taking the scope: a worker still loading them would hold the lock for
     # seconds while a prompt waits for it (read-your-writes right after start).
     ensure_models_loaded()
-    user = get_user_model().objects.get(pk=user_id)
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        return {"processed": 0}  # the account was withdrawn after the job was enqueued: nothing left to process
     character = Character.objects.get(pk=character_slug)
     with transaction.atomic():
         if lock_timeout_ms is not None:
@@ -147,7 +149,7 @@ def process_scope(*, user_id: int, character_slug: str, lock_timeout_ms: int | N
         settings = memory_settings_for(user)
         outcomes: Counter = Counter()
         emotions: list[str] = []
-        if settings.enabled:
+        if settings.remembers(character):
             result = get_extractor().extract(turns=_turns_with_context(pending),
                                              existing=_existing_facts(user, character))
             # Only from the pending messages (the earlier ones are context): the user's facts from the user's

@@ -34,6 +34,8 @@ class MessagesAccepted(serializers.Serializer):
     conversationId = serializers.CharField()
     accepted = serializers.IntegerField()
     duplicates = serializers.IntegerField()
+    kept = serializers.BooleanField(help_text="False while the user has memory off or paused for this character: "
+                                              "nothing posted was stored.")
 
 
 class MessageOutput(serializers.Serializer):

@@ -72,7 +72,7 @@ def conversation_summarize(*, conversation_id: int) -> ConversationSummary | Non
             Conversation.objects.filter(pk=conversation.pk, summarized_count__lt=covers_until).update(
                 summarized_count=covers_until)
             memory_settings = memory_settings_for(user)
-            if memory_settings.enabled and memory_settings.auto_extraction and result.summary:
+            if memory_settings.remembers(character) and memory_settings.auto_extraction and result.summary:
                 embedder = get_embedder()
                 memory_write_fact(
                     user=user, character=character, memory_settings=memory_settings, context=PIPELINE_CONTEXT,

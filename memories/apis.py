@@ -1,4 +1,4 @@
-"""Memory endpoints of seed 000 §11.1: list, add (system), delete one."""
+"""Memory endpoints of seed 000 §11.1: list, add (system), delete one; the user's memory settings (issue 9)."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -7,13 +7,21 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
-from characters.selectors import character_get_active
+from characters.selectors import character_get_active, characters_unknown
 from core.errors import NotFoundError
 
 from .audit_reads import audit_operator_read
-from .selectors import memory_list, memory_scope
-from .serializers import MemoryCreateInput, MemoryCreateOutput, MemoryListOutput, MemoryListQuery
-from .services import MemoryInput, memory_create, memory_delete
+from .models import MemorySettings
+from .selectors import memory_list, memory_scope, memory_settings_for
+from .serializers import (
+    MemoryCreateInput,
+    MemoryCreateOutput,
+    MemoryListOutput,
+    MemoryListQuery,
+    MemorySettingsInput,
+    MemorySettingsOutput,
+)
+from .services import MemoryInput, memory_create, memory_delete, memory_settings_update
 
 
 
@@ -77,3 +85,39 @@ class MemoryItemApi(APIView):
             raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
         memory_delete(item=item, context=caller.audit)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# API field → MemorySettings field
+_SETTINGS_FIELDS = {"enabled": "enabled", "autoExtraction": "auto_extraction", "allowedCategories": "allowed_categories",
+                    "retentionDays": "retention_days", "pausedCharacters": "paused_characters"}
+
+
+class MemorySettingsApi(APIView):
+    @extend_schema(operation_id="memory_settings_get", parameters=[USER_PARAM], responses={200: MemorySettingsOutput},
+                   summary="The user's memory settings (seed 004 §3.3): on/off, extraction, categories, retention, "
+                           "paused characters")
+    def get(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        settings = memory_settings_for(caller.subject) if caller.subject is not None else MemorySettings()
+        return Response(MemorySettingsOutput(settings).data)
+
+    @extend_schema(operation_id="memory_settings_put", parameters=[USER_PARAM], request=MemorySettingsInput,
+                   responses={200: MemorySettingsOutput},
+                   summary="Change memory settings; fields left out keep their value. Memory off (or paused for a "
+                           "character) takes effect at once: no memory in any prompt, no extraction, no message kept")
+    def put(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        body = MemorySettingsInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        changes = {_SETTINGS_FIELDS[name]: value for name, value in body.validated_data.items()}
+        if "allowed_categories" in changes:
+            changes["allowed_categories"] = sorted(set(changes["allowed_categories"]))
+        if "paused_characters" in changes:
+            changes["paused_characters"] = sorted(set(changes["paused_characters"]))
+            unknown = characters_unknown(slugs=changes["paused_characters"])
+            if unknown:
+                raise NotFoundError("pausedCharacters names characters that do not exist.",
+                                    code="CHARACTER_NOT_FOUND", fields={"pausedCharacters": [f"unknown: {unknown}"]})
+        with subject_for_write(caller) as user:
+            settings = memory_settings_update(user=user, changes=changes, context=caller.audit)
+        return Response(MemorySettingsOutput(settings).data)

@@ -89,6 +89,8 @@ class MemorySettings(models.Model):
     # Empty list means every category is allowed (seed 004 defaults to two; we keep everything unless told).
     allowed_categories = ArrayField(models.CharField(max_length=32, choices=MemoryCategory.choices), default=list, blank=True)
     retention_days = models.PositiveIntegerField(null=True, blank=True, help_text="Empty keeps memories forever.")
+    # Characters memory is paused for (slugs): like memory off, for those characters only.
+    paused_characters = ArrayField(models.CharField(max_length=64), default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -96,6 +98,11 @@ class MemorySettings(models.Model):
 
     def __str__(self) -> str:
         return f"memory settings of user {self.user_id}"
+
+    def remembers(self, character) -> bool:
+        """Whether memory is on for `character` (a Character or its slug): on, and not paused for it. Off, nothing
+        is extracted, stored from chat, or shown to any reader of the scope's memories."""
+        return self.enabled and getattr(character, "pk", character) not in self.paused_characters
 
     def allows(self, category: str) -> bool:
         return not self.allowed_categories or category in self.allowed_categories

@@ -12,6 +12,11 @@ def memory_scope(*, user, character) -> QuerySet[MemoryItem]:
     return MemoryItem.objects.filter(user=user, character=character)
 
 
+def memory_characters(*, user) -> list[str]:
+    """The slugs of the characters the user has memories with."""
+    return list(MemoryItem.objects.filter(user=user).order_by().values_list("character_id", flat=True).distinct())
+
+
 def memory_live(*, user, character) -> QuerySet[MemoryItem]:
     """Active, unarchived, unexpired items of one (user, character) scope."""
     now = timezone.now()
@@ -28,7 +33,7 @@ def memory_visible_where(*, user, character, memory_settings: MemorySettings, in
     """Which of a scope's memories a reader may show or use, as a SQL condition on memories_memoryitem
     (None: nothing, memory is off). The one definition every read of a user's memories applies:
 
-    - memory turned off → nothing;
+    - memory turned off, or paused for this character → nothing;
     - categories the user does not allow → left out (an empty allow-list allows all);
     - only active items; unarchived and unexpired unless `include_archived` (the list's option).
 
@@ -36,7 +41,7 @@ def memory_visible_where(*, user, character, memory_settings: MemorySettings, in
     the equivalent queryset on every prompt request cost more than preparing the rest of the statement.
     memory_visible() wraps it in a queryset for every other reader.
     """
-    if not memory_settings.enabled:
+    if not memory_settings.remembers(character):
         return None
     conditions = [f'{_ITEM}"user_id" = %s', f'{_ITEM}"character_id" = %s', f'{_ITEM}"is_active"']
     params: list = [getattr(user, "pk", user), getattr(character, "pk", character)]

@@ -70,3 +70,31 @@ class MemoryListOutput(serializers.Serializer):
 class MemoryCreateOutput(serializers.Serializer):
     memory = MemoryOutput()
     created = serializers.BooleanField()
+
+
+MAX_RETENTION_DAYS = 36500
+MAX_PAUSED_CHARACTERS = 200
+
+
+class MemorySettingsInput(StrictSerializer):
+    """PUT /api/context/settings: the fields to change; a field left out keeps its value."""
+    enabled = serializers.BooleanField(required=False, help_text="Memory on or off for every character.")
+    autoExtraction = serializers.BooleanField(required=False, help_text="Extract from chat automatically; off, "
+                                              "only what the user asks to remember is kept.")
+    allowedCategories = serializers.ListField(child=ChoiceField(choices=MemoryCategory.choices), required=False,
+                                              max_length=len(MemoryCategory.choices),
+                                              help_text="Empty allows every category.")
+    retentionDays = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+                                             max_value=MAX_RETENTION_DAYS, help_text="null keeps memories forever.")
+    pausedCharacters = serializers.ListField(child=serializers.CharField(max_length=64), required=False,
+                                             max_length=MAX_PAUSED_CHARACTERS,
+                                             help_text="Characters memory is paused for (their ids).")
+
+
+class MemorySettingsOutput(serializers.Serializer):
+    enabled = serializers.BooleanField()
+    autoExtraction = serializers.BooleanField(source="auto_extraction")
+    allowedCategories = serializers.ListField(child=serializers.CharField(), source="allowed_categories")
+    retentionDays = serializers.IntegerField(source="retention_days", allow_null=True)
+    pausedCharacters = serializers.ListField(child=serializers.CharField(), source="paused_characters")
+    updatedAt = DateTimeField(source="updated_at", allow_null=True)

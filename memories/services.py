@@ -19,7 +19,7 @@ from .embeddings import embed_in_request, get_embedder
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
-from .models import MemoryItem
+from .models import MemoryItem, MemorySettings
 from .selectors import memory_live_count, memory_scope, memory_settings_for
 from .subjects import is_single_valued
 
@@ -137,8 +137,8 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
     if not content:
         raise ApplicationError("Memory content is empty.", code="VALIDATION_ERROR", fields={"content": ["empty"]})
     settings = memory_settings_for(user)
-    if not settings.enabled:
-        raise ConflictError("The user has turned memory off.", code="MEMORY_DISABLED")
+    if not settings.remembers(character):
+        raise ConflictError("The user has turned memory off for this character.", code="MEMORY_DISABLED")
     if not settings.allows(data.category):
         raise ConflictError(f"The user does not allow memories of category {data.category!r}.",
                             code="CATEGORY_NOT_ALLOWED")
@@ -186,6 +186,27 @@ def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: A
             item.embedding, item.embedding_model = embed_in_request([item.content], embedder=embedder)[0], embedder.model_name
         item.save()
         audit_memory_change(context, "updated", item, fields=changed_fields)
+
+
+# What a user may change of their settings (GET/PUT /api/context/settings, the settings page).
+SETTINGS_FIELDS = ("enabled", "auto_extraction", "allowed_categories", "retention_days", "paused_characters")
+
+
+def memory_settings_update(*, user, changes: dict, context: AuditContext) -> MemorySettings:
+    """Change some of a user's memory settings (keys of SETTINGS_FIELDS; the others keep their value) and audit
+    which changed. Takes effect at once: memory off (or paused for a character) empties the memory layer of every
+    read, stops extraction of what is pending, and keeps no new message (conversations.ingestion)."""
+    unknown = set(changes) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise ValueError(f"not a settings field: {sorted(unknown)}")
+    with transaction.atomic():
+        settings, _ = MemorySettings.objects.select_for_update().get_or_create(user=user)
+        changed = [name for name in SETTINGS_FIELDS if name in changes and getattr(settings, name) != changes[name]]
+        for name in changed:
+            setattr(settings, name, changes[name])
+        if changed:
+            memory_settings_save(settings=settings, changed_fields=changed, context=context)
+    return settings
 
 
 def memory_settings_save(*, settings, changed_fields: list[str], context: AuditContext) -> None:

@@ -1,8 +1,10 @@
 from django.urls import path
 
-from .apis import MemoryCollectionApi, MemoryItemApi
+from .apis import MemoryCollectionApi, MemoryItemApi, MemorySettingsApi
 
 urlpatterns = [
+    # before every "<characterId>" path of /api/context/ (memories.urls is included first): no character is "settings"
+    path("settings", MemorySettingsApi.as_view(), name="memory-settings"),
     path("<str:characterId>/memory", MemoryCollectionApi.as_view(), name="memory-collection"),
     path("<str:characterId>/memory/<str:memoryId>", MemoryItemApi.as_view(), name="memory-item"),
 ]

@@ -126,6 +126,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No validator badge: Swagger UI would fetch it from validator.swagger.io (offline: a broken image).
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # One name for the memory categories wherever a field takes them (memory create, list filter, settings).
+    "ENUM_NAME_OVERRIDES": {"MemoryCategoryEnum": "memories.categories.MemoryCategory"},
     # The error envelope and the statuses every operation shares, documented once (config/schema.py).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_error_responses",
                             "config.schema.describe_path_examples"],

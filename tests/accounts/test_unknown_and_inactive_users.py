@@ -124,7 +124,7 @@ def test_the_empty_forms_of_an_unknown_user(system_client, chunsim):
     assert read("end_conversation").json()["error"]["code"] == "CONVERSATION_NOT_FOUND"
     assert read("delete_memory").json()["error"]["code"] == "MEMORY_NOT_FOUND"
     assert read("delete_context").json() == {
-        "characterId": "chunsim", "deleted": {"memories": 0, "layers": 0, "messages": 0, "relationships": 0}}
+        "characterId": "chunsim", "deleted": {"memories": 0, "layers": 0, "messages": 0, "summaries": 0, "relationships": 0}}
     prompt = read("post_prompt").json()
     assert prompt["fresh"] is True
     assert prompt["layers"]["memory"]["items"] == []

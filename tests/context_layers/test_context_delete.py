@@ -37,7 +37,7 @@ def test_deleting_a_character_context_deletes_its_relationship(system_client, al
     response = system_client.delete("/api/context/chunsim?user=alice&confirm=true")
 
     assert response.status_code == 200, response.content
-    assert response.json()["deleted"] == {"memories": memories, "layers": 1, "messages": messages,
+    assert response.json()["deleted"] == {"memories": memories, "layers": 1, "messages": messages, "summaries": 0,
                                           "relationships": 1}
     assert not Relationship.objects.filter(user=alice, character=chunsim).exists()
     assert not UserContext.objects.filter(user=alice, character=chunsim).exists()
@@ -63,7 +63,7 @@ def test_the_delete_audit_row_counts_the_relationship(system_client, alice, chun
     row = AuditLog.objects.get(action="deleted", object_type="context_scope")
     assert (row.target_user_ref, row.character_slug) == ("alice", "chunsim")
     assert row.details["relationships_deleted"] == 1
-    assert set(row.details) == {"memories_deleted", "layer_rows_deleted", "messages_deleted",
+    assert set(row.details) == {"memories_deleted", "layers_deleted", "messages_deleted", "summaries_deleted",
                                 "relationships_deleted"}
 
 

@@ -86,7 +86,8 @@ def _context_was_read(response, caller: str, scope: Scope) -> None:
 
 def _context_was_deleted(response, caller: str, scope: Scope) -> None:
     assert response.json() == {"characterId": "chunsim",
-                               "deleted": {"memories": 1, "layers": 1, "messages": 0, "relationships": 0}}
+                               "deleted": {"memories": 1, "layers": 1, "messages": 0, "summaries": 0,
+                                           "relationships": 0}}
     assert not MemoryItem.objects.filter(user=scope.user, character=scope.character).exists()
     assert stored_context(scope) is None
 

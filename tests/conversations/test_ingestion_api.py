@@ -39,7 +39,7 @@ def posted(post, chunsim, alice):
 
 def test_post_messages_is_accepted_and_counted(posted):
     assert posted.status_code == 202, posted.content
-    assert posted.json() == {"conversationId": "c1", "accepted": 3, "duplicates": 0}
+    assert posted.json() == {"conversationId": "c1", "accepted": 3, "duplicates": 0, "kept": True}
     assert Message.objects.count() == 3
 
 
@@ -145,13 +145,15 @@ def test_other_users_and_anonymous_cannot_post(alice_client, bob_client, anon_cl
     assert alice_client.post("/api/context/chunsim/messages", body, format="json").status_code == 202
 
 
-def test_memory_off_stores_messages_but_extracts_nothing(post, chunsim, alice):
+def test_memory_off_keeps_no_message_and_extracts_nothing(post, chunsim, alice):
+    """Issue 9 §2: with memory off raw messages are no longer kept either (tests/memories/test_settings_api.py)."""
     from memories.models import MemorySettings
 
     MemorySettings.objects.create(user=alice, enabled=False)
     response = post(URL, batch("c1", msg("m1", "내 생일은 11월 2일이야 기억해줘")))
     assert response.status_code == 202
-    assert Message.objects.filter(processed_at__isnull=False).count() == 1
+    assert (response.json()["accepted"], response.json()["kept"]) == (0, False)
+    assert Message.objects.count() == 0
     assert MemoryItem.objects.count() == 0
 
 

@@ -44,7 +44,7 @@ def test_same_id_same_content_is_an_idempotent_duplicate(stored, system_client):
     response = system_client.post(URL, batch("c1", msg("m1", "내 번호는 010-4821-7753 이야")), format="json")
 
     assert response.status_code == 202
-    assert response.json() == {"conversationId": "c1", "accepted": 0, "duplicates": 1}
+    assert response.json() == {"conversationId": "c1", "accepted": 0, "duplicates": 1, "kept": True}
     assert Message.objects.count() == 1
 
 

@@ -82,7 +82,7 @@ def test_a_chunked_body_is_read_and_accepted(gunicorn_port, token):
     status, _, payload = _post_chunked(gunicorn_port, token, body)
 
     assert status == 202, payload
-    assert payload == {"conversationId": "c1", "accepted": 1, "duplicates": 0}
+    assert payload == {"conversationId": "c1", "accepted": 1, "duplicates": 0, "kept": True}
     assert Message.objects.get(external_id="m1").content.startswith("청크로 보낸 메시지야")
 
 
