@@ -8,7 +8,7 @@ from memories.masking import mask_document
 
 from .documents import validate_layer_document
 from .models import Relationship, UserActivity, UserContext
-from .services import user_context_admin_save
+from .services import context_delete_for_character, user_context_admin_save
 
 
 class UserContextForm(forms.ModelForm):
@@ -51,6 +51,15 @@ class UserContextAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         user_context_admin_save(user_context=obj, changed_fields=list(form.changed_data),
                                 context=admin_audit_context(request))
+
+    # Deleting a scope in the console is the erasure every other door uses: memories, messages, summaries, layers and
+    # the relationship go together, audited (the admin's own delete left the memories behind, unaudited).
+    def delete_model(self, request, obj):
+        context_delete_for_character(user=obj.user, character=obj.character, context=admin_audit_context(request))
+
+    def delete_queryset(self, request, queryset):
+        for user_context in queryset.select_related("user", "character"):
+            self.delete_model(request, user_context)
 
 
 @admin.register(UserActivity)

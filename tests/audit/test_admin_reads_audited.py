@@ -227,6 +227,29 @@ def test_admin_bulk_delete_of_memories_writes_one_deleted_row_each(operator, bob
     assert all(row.trigger == "admin" and row.actor_label == "admin:charlie" for row in deleted)
 
 
+def test_admin_delete_of_a_user_context_erases_the_scope_through_the_service(operator, charlie, memory, user_context):
+    """Issue 9 §5: the console's delete of a scope took its messages but left its memories, unaudited."""
+    since = last_audit_id()
+
+    response = operator.post(f"/admin/context_layers/usercontext/{user_context.pk}/delete/", {"post": "yes"})
+
+    assert response.status_code == 302
+    assert not UserContext.objects.filter(pk=user_context.pk).exists()
+    assert not MemoryItem.objects.filter(pk=memory.pk).exists()
+    [row] = new_audit_rows(since).filter(action="deleted")
+    assert_operator_row(row, charlie, action="deleted")
+    assert (row.object_type, row.target_user_ref, row.character_slug) == ("context_scope", "alice", "chunsim")
+    assert row.details["memories_deleted"] == 1
+
+
+def test_admin_bulk_delete_of_user_contexts_erases_each_scope(operator, memory, user_context):
+    response = operator.post("/admin/context_layers/usercontext/", {
+        "action": "delete_selected", "_selected_action": [user_context.pk], "post": "yes"})
+    assert response.status_code == 302
+    assert not MemoryItem.objects.filter(pk=memory.pk).exists()
+    assert AuditLog.objects.filter(action="deleted", object_type="context_scope", trigger="admin").count() == 1
+
+
 @pytest.mark.parametrize("app_label", ["audit", "accounts", "characters", "memories", "context_layers"])
 def test_every_model_is_registered_in_the_admin(app_label):
     models = list(apps.get_app_config(app_label).get_models())
