@@ -10,8 +10,8 @@ from core.errors import NotFoundError
 from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 
 from .access import USER_PARAM, Role, resolve_caller, subject_for_write
-from .models import ApiToken, Plan, TokenKind
-from .selectors import plan_for_user
+from .models import Plan
+from .selectors import plan_for_user, user_tokens
 from .services import api_token_revoke, user_plan_set, user_token_issue
 
 
@@ -67,17 +67,12 @@ class UserTokenList(serializers.Serializer):
     tokens = UserTokenOutput(many=True)
 
 
-def _user_tokens(user):
-    return ApiToken.objects.filter(user=user, kind=TokenKind.USER).order_by("-created_at", "-id")
-
-
 class UserTokensApi(APIView):
     @extend_schema(operation_id="user_tokens_list", parameters=[USER_PARAM], responses={200: UserTokenList},
                    summary="The user's tokens (system); secrets are never shown again")
     def get(self, request):
         caller = resolve_caller(request, allowed={Role.SYSTEM})
-        tokens = list(_user_tokens(caller.subject)) if caller.subject is not None else []
-        return Response(UserTokenList({"user": caller.subject_ref, "tokens": tokens}).data)
+        return Response(UserTokenList({"user": caller.subject_ref, "tokens": user_tokens(user=caller.subject)}).data)
 
     @extend_schema(operation_id="user_token_create", parameters=[USER_PARAM], request=UserTokenBody,
                    responses={201: UserTokenCreated},
@@ -98,8 +93,8 @@ class UserTokenApi(APIView):
     def delete(self, request, tokenId: str):
         caller = resolve_caller(request, allowed={Role.SYSTEM})
         token = None
-        if caller.subject is not None and tokenId.isascii() and tokenId.isdigit() and len(tokenId) < 19:
-            token = _user_tokens(caller.subject).select_related("user").filter(pk=int(tokenId)).first()
+        if tokenId.isascii() and tokenId.isdigit() and len(tokenId) < 19:
+            token = user_tokens(user=caller.subject).select_related("user").filter(pk=int(tokenId)).first()
         if token is None:
             raise NotFoundError("No such token of this user.", code="TOKEN_NOT_FOUND")
         api_token_revoke(token=token, context=caller.audit)

@@ -1,4 +1,4 @@
-"""Reads for accounts: plans and tier policies."""
+"""Reads for accounts: plans, tier policies and user tokens."""
 from __future__ import annotations
 
 import math
@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from .models import CONTEXT_ADMIN_GROUP, Plan, TierPolicy, TokenFailureWindow, UserPlan
+from .models import CONTEXT_ADMIN_GROUP, ApiToken, Plan, TierPolicy, TokenFailureWindow, TokenKind, UserPlan
 
 
 def plan_for_user(user) -> str:
@@ -15,6 +15,13 @@ def plan_for_user(user) -> str:
     if user is None:
         return settings.DEFAULT_PLAN
     return UserPlan.objects.filter(user=user).values_list("plan", flat=True).first() or Plan.FREE
+
+
+def user_tokens(*, user):
+    """The user tokens of `user` (none for a user never seen), newest first."""
+    if user is None:
+        return ApiToken.objects.none()
+    return ApiToken.objects.filter(user=user, kind=TokenKind.USER).order_by("-created_at", "-id")
 
 
 def tier_policy_for_user(user) -> TierPolicy:

@@ -16,4 +16,4 @@ def character_get_active(*, slug: str) -> Character:
 def characters_unknown(*, slugs) -> list[str]:
     """The slugs among `slugs` that name no character, sorted."""
     slugs = {slug for slug in slugs if "\x00" not in slug}
-    return sorted(set(slugs) - set(Character.objects.filter(slug__in=slugs).values_list("slug", flat=True)))
+    return sorted(slugs - set(Character.objects.filter(slug__in=slugs).values_list("slug", flat=True)))

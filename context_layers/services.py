@@ -82,6 +82,11 @@ def user_context_get_or_create(*, user, character) -> UserContext:
         return UserContext.objects.get(user=user, character=character)
 
 
+def _deleted_counts(counts: dict) -> dict:
+    """An erasure's audit details: how many of each kind went, never what."""
+    return {f"{name}_deleted": number for name, number in counts.items()}
+
+
 def _erase_scopes(*, user, characters=None) -> dict:
     """Delete the scopes of `user` (every character, or those of the slugs in `characters`): memories,
     conversations with their messages and summaries, layers and relationships. Inside the caller's transaction,
@@ -113,7 +118,7 @@ def context_delete_for_character(*, user, character, context: AuditContext) -> d
         counts = _erase_scopes(user=user, characters=[character.slug])
         counts.pop("characters")
         audit_scope_change(context, "deleted", user=user, character=character, object_type="context_scope",
-                           details={f"{name}_deleted": number for name, number in counts.items()})
+                           details=_deleted_counts(counts))
     return counts
 
 
@@ -126,7 +131,7 @@ def context_delete_all(*, user, context: AuditContext) -> dict:
         UserActivity.objects.filter(user=user).delete()
         audit_record(context=context, action="deleted", object_type="user_contexts", object_id=user.pk,
                      target_user_id=user.pk, target_user_ref=user.get_username(),
-                     details={f"{name}_deleted": number for name, number in counts.items()})
+                     details=_deleted_counts(counts))
     return counts
 
 
@@ -142,7 +147,7 @@ def account_withdraw(*, user, context: AuditContext) -> dict:
         user.delete()  # cascades: activity, settings, plan, tokens
         audit_record(context=context, action="deleted", object_type="account", object_id=user_id,
                      target_user_id=user_id, target_user_ref=external_id,
-                     details={f"{name}_deleted": number for name, number in counts.items()})
+                     details=_deleted_counts(counts))
     return counts
 
 

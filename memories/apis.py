@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
-from characters.selectors import character_get_active, characters_unknown
+from characters.selectors import character_get_active
 from core.errors import NotFoundError
 
 from .audit_reads import audit_operator_read
@@ -87,11 +87,6 @@ class MemoryItemApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-# API field → MemorySettings field
-_SETTINGS_FIELDS = {"enabled": "enabled", "autoExtraction": "auto_extraction", "allowedCategories": "allowed_categories",
-                    "retentionDays": "retention_days", "pausedCharacters": "paused_characters"}
-
-
 class MemorySettingsApi(APIView):
     @extend_schema(operation_id="memory_settings_get", parameters=[USER_PARAM], responses={200: MemorySettingsOutput},
                    summary="The user's memory settings (seed 004 §3.3): on/off, extraction, categories, retention, "
@@ -109,15 +104,6 @@ class MemorySettingsApi(APIView):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
         body = MemorySettingsInput(data=request.data)
         body.is_valid(raise_exception=True)
-        changes = {_SETTINGS_FIELDS[name]: value for name, value in body.validated_data.items()}
-        if "allowed_categories" in changes:
-            changes["allowed_categories"] = sorted(set(changes["allowed_categories"]))
-        if "paused_characters" in changes:
-            changes["paused_characters"] = sorted(set(changes["paused_characters"]))
-            unknown = characters_unknown(slugs=changes["paused_characters"])
-            if unknown:
-                raise NotFoundError("pausedCharacters names characters that do not exist.",
-                                    code="CHARACTER_NOT_FOUND", fields={"pausedCharacters": [f"unknown: {unknown}"]})
         with subject_for_write(caller) as user:
-            settings = memory_settings_update(user=user, changes=changes, context=caller.audit)
+            settings = memory_settings_update(user=user, changes=body.validated_data, context=caller.audit)
         return Response(MemorySettingsOutput(settings).data)

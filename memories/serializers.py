@@ -77,16 +77,19 @@ MAX_PAUSED_CHARACTERS = 200
 
 
 class MemorySettingsInput(StrictSerializer):
-    """PUT /api/context/settings: the fields to change; a field left out keeps its value."""
+    """PUT /api/context/settings: the fields to change; a field left out keeps its value. Validated data is keyed
+    by MemorySettings field (memory_settings_update's `changes`)."""
     enabled = serializers.BooleanField(required=False, help_text="Memory on or off for every character.")
-    autoExtraction = serializers.BooleanField(required=False, help_text="Extract from chat automatically; off, "
+    autoExtraction = serializers.BooleanField(required=False, source="auto_extraction", help_text="Extract from chat automatically; off, "
                                               "only what the user asks to remember is kept.")
     allowedCategories = serializers.ListField(child=ChoiceField(choices=MemoryCategory.choices), required=False,
+                                              source="allowed_categories",
                                               max_length=len(MemoryCategory.choices),
                                               help_text="Empty allows every category.")
-    retentionDays = serializers.IntegerField(required=False, allow_null=True, min_value=1,
+    retentionDays = serializers.IntegerField(required=False, allow_null=True, min_value=1, source="retention_days",
                                              max_value=MAX_RETENTION_DAYS, help_text="null keeps memories forever.")
     pausedCharacters = serializers.ListField(child=serializers.CharField(max_length=64), required=False,
+                                             source="paused_characters",
                                              max_length=MAX_PAUSED_CHARACTERS,
                                              help_text="Characters memory is paused for (their ids).")
 

@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from accounts.selectors import tier_policy_for_user
 from audit.services import AuditContext, audit_record
-from core.errors import ApplicationError, ConflictError
+from characters.selectors import characters_unknown
+from core.errors import ApplicationError, ConflictError, NotFoundError
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
 from .embeddings import embed_in_request, get_embedder
@@ -199,6 +200,14 @@ def memory_settings_update(*, user, changes: dict, context: AuditContext) -> Mem
     unknown = set(changes) - set(SETTINGS_FIELDS)
     if unknown:
         raise ValueError(f"not a settings field: {sorted(unknown)}")
+    changes = dict(changes)
+    for name in ("allowed_categories", "paused_characters"):  # sets, kept sorted
+        if name in changes:
+            changes[name] = sorted(set(changes[name]))
+    missing = characters_unknown(slugs=changes.get("paused_characters", ()))
+    if missing:
+        raise NotFoundError("pausedCharacters names characters that do not exist.", code="CHARACTER_NOT_FOUND",
+                            fields={"pausedCharacters": [f"unknown: {missing}"]})
     with transaction.atomic():
         settings, _ = MemorySettings.objects.select_for_update().get_or_create(user=user)
         changed = [name for name in SETTINGS_FIELDS if name in changes and getattr(settings, name) != changes[name]]
