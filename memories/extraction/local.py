@@ -393,7 +393,7 @@ class _MessageExtraction:
         if self.role_play:
             return  # in character: neither facts nor episodic copies of the story
         now = self.turn.created_at
-        birthday_days = {tuple(int(part) for part in d.date.split("-")[-2:]) for d in self.special_dates}
+        birthday_days = self._special_days()
         events = [] if self.role_play else events_in(self.text, now, self.korean, birthday_days)
         emotion = detect_emotion(strip_masks(self.text), self.korean)
         for event in events:
@@ -440,6 +440,10 @@ class _MessageExtraction:
             event_date=when,
         ))
 
+    def _special_days(self) -> set[tuple[int, int]]:
+        """(month, day) of the special dates found so far (a birthday is no event date of an episode)."""
+        return {tuple(int(part) for part in d.date.split("-")[-2:]) for d in self.special_dates}
+
     def _correction_episode(self, emotion: Emotion | None) -> None:
         content = mask_raw_pii(self.correction.cleaned)[:_MAX_EPISODE_CHARS] or \
             (_CORRECTED_KO if self.korean else _CORRECTED_EN)
@@ -451,8 +455,7 @@ class _MessageExtraction:
             importance=min(10, 7 + (2 if self.explicit else 0)),
             emotion=emotion.label if emotion else "", emotion_intensity=emotion.intensity if emotion else 0.0,
             # the date the corrected text tells, never the old one it replaced, nor a birthday
-            event_date=event_date(self.correction.cleaned, self.turn.created_at,
-                                  {tuple(int(part) for part in d.date.split("-")[-2:]) for d in self.special_dates}),
+            event_date=event_date(self.correction.cleaned, self.turn.created_at, self._special_days()),
             replaces=tuple(mask_raw_pii(term) for term in self.correction.old_terms),
         ))
 
