@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements.stamp
 export XDG_RUNTIME_DIR ?= /tmp/gieok-runtime-$(shell id -u)
 export OPENBLAS_NUM_THREADS ?= 1
 
-.PHONY: run test setup bench clean manage
+.PHONY: run test setup bench clean manage browser
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "python3.11 not found"; exit 1; }
@@ -33,7 +33,20 @@ run: setup
 manage: setup
 	@$(PY) scripts/devdb.py --pgdata $(DEVDB_PGDATA) --migrate -- $(PY) manage.py $(ARGS)
 
-test: setup
+# The browser tests (tests/browser) drive Debian's chromium; fonts-nanum renders Korean. Installed when missing
+# (as root, or with passwordless sudo); never `playwright install`, which downloads a browser.
+BROWSER_PACKAGES := chromium fonts-nanum
+browser:
+	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+		else echo "make test needs: apt-get install $$missing (run as root or with sudo)"; exit 1; fi; \
+		echo "installing $$missing"; \
+		$$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+			|| { $$sudo apt-get update -qq && $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; }; \
+	fi
+
+test: setup browser
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) scripts/devdb.py --pgdata .data/postgres-test -- \
 		$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -83,7 +83,8 @@ def _audit_context(request, principal, role: Role) -> AuditContext:
     )
 
 
-def _is_end_user(user) -> bool:
+def is_end_user(user) -> bool:
+    """An account of the chat product's users: not staff, not a superuser, not a service account."""
     return not (user.is_staff or user.is_superuser or user.get_username().startswith(SERVICE_USERNAME_PREFIX))
 
 
@@ -100,7 +101,7 @@ def resolve_caller(request, *, allowed: set[Role]) -> Caller:
                                    code="USER_REQUIRED", fields={"user": ["required for system clients"]})
         validate_external_user_id(requested)
         subject = get_user_model().objects.filter(username=requested).first()
-        if subject is not None and not _is_end_user(subject):
+        if subject is not None and not is_end_user(subject):
             raise ForbiddenError("That account is not an end user.", code="NOT_AN_END_USER")
     elif token is None and is_context_admin(principal):
         role = Role.ADMIN
@@ -109,7 +110,7 @@ def resolve_caller(request, *, allowed: set[Role]) -> Caller:
                                    code="USER_REQUIRED", fields={"user": ["required for admins"]})
         validate_external_user_id(requested)
         subject = get_user_model().objects.filter(username=requested).first()
-        if subject is None or not _is_end_user(subject):
+        if subject is None or not is_end_user(subject):
             raise NotFoundError("No such end user.", code="USER_NOT_FOUND")
     else:
         role = Role.SELF
@@ -117,7 +118,7 @@ def resolve_caller(request, *, allowed: set[Role]) -> Caller:
         if requested and requested != principal.get_username():
             raise ForbiddenError("You can only access your own context.", code="NOT_YOUR_DATA")
         requested = principal.get_username()
-        if not _is_end_user(principal):
+        if not is_end_user(principal):
             raise ForbiddenError("This account has no context of its own.", code="NOT_AN_END_USER")
 
     if role not in allowed:

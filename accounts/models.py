@@ -3,6 +3,7 @@
 End users are Django users whose username is the chat product's external user id.
 """
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
 CONTEXT_ADMIN_GROUP = "context-admin"
@@ -64,12 +65,37 @@ class ApiToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # Service tokens: the origins (scheme://host[:port]) a portal session may send the user back to.
+    return_origins = ArrayField(models.CharField(max_length=200), default=list, blank=True,
+                                help_text="Service tokens: origins a portal session's return URL may point to, "
+                                          "e.g. https://chat.example.com")
 
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.kind}, {self.key_prefix}…)"
+
+
+class PortalLink(models.Model):
+    """A one-time sign-in link to the user's memory pages, minted by a chat backend (POST
+    /api/accounts/portal-sessions). Only its SHA-256 is stored; it is spent on first use or expires."""
+
+    key_hash = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="portal_links")
+    issued_by = models.ForeignKey(ApiToken, null=True, on_delete=models.SET_NULL, related_name="+")
+    character_slug = models.CharField(max_length=64, blank=True)
+    return_url = models.CharField(max_length=2000, blank=True)
+    language = models.CharField(max_length=8, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["expires_at"], name="portal_link_expiry_idx")]
+
+    def __str__(self) -> str:
+        return f"portal link #{self.pk} of user {self.user_id}"
 
 
 class TokenFailureWindow(models.Model):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -13,7 +14,16 @@ from django.utils import timezone
 from audit.services import AuditContext, audit_record
 from core.errors import ApplicationError
 
-from .models import CONTEXT_ADMIN_GROUP, SERVICE_USERNAME_PREFIX, ApiToken, Plan, TokenFailureWindow, TokenKind, UserPlan
+from .models import (
+    CONTEXT_ADMIN_GROUP,
+    SERVICE_USERNAME_PREFIX,
+    ApiToken,
+    Plan,
+    PortalLink,
+    TokenFailureWindow,
+    TokenKind,
+    UserPlan,
+)
 from .tokens import hash_token, new_plain_token
 
 EXTERNAL_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@:+-]{0,149}$")
@@ -84,6 +94,65 @@ def api_token_revoke(*, token: ApiToken, context: AuditContext) -> bool:
                          target_user_ref=token.user.get_username() if token.kind == TokenKind.USER else "",
                          changed_fields=["revoked_at"])
     return bool(revoked)
+
+
+PORTAL_LANGUAGES = ("ko", "en")
+
+
+def url_origin(url: str) -> str | None:
+    """`scheme://host[:port]` of an absolute http(s) URL, lowercased; None for anything else."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # raises ValueError on a malformed port
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.username or parts.password:
+        return None
+    host = parts.hostname.lower()
+    return f"{parts.scheme.lower()}://{host}" + (f":{port}" if port is not None else "")
+
+
+def portal_link_issue(*, user, issued_by: ApiToken, character_slug: str = "", return_url: str = "",
+                      language: str = "", context: AuditContext) -> tuple[PortalLink, str]:
+    """A chat backend opens the user's memory pages: a one-time link, valid PORTAL_LINK_SECONDS, that signs
+    the user in (optionally landing on one character; optionally with a way back to `return_url`, whose origin
+    must be on the issuing token's allow-list). Audited without the secret; returns the link and its secret."""
+    if return_url:
+        origin = url_origin(return_url)
+        allowed = {o.rstrip("/").lower() for o in (issued_by.return_origins or [])}
+        if origin is None or origin not in allowed:
+            raise ApplicationError("The return URL's origin is not on this service token's allow-list.",
+                                   code="RETURN_URL_NOT_ALLOWED", fields={"returnUrl": ["origin not allowed"]})
+    if language and language not in PORTAL_LANGUAGES:
+        raise ApplicationError("Unknown language.", code="VALIDATION_ERROR", fields={"language": ["ko or en"]})
+    plain = new_plain_token()
+    with transaction.atomic():
+        link = PortalLink.objects.create(
+            key_hash=hash_token(plain), user=user, issued_by=issued_by, character_slug=character_slug,
+            return_url=return_url, language=language,
+            expires_at=timezone.now() + timedelta(seconds=settings.PORTAL_LINK_SECONDS))
+        PortalLink.objects.filter(expires_at__lt=timezone.now() - timedelta(days=1)).delete()
+        audit_record(context=context, action="created", object_type="portal_link", object_id=link.pk,
+                     target_user_id=user.pk, target_user_ref=user.get_username(), character_slug=character_slug)
+    return link, plain
+
+
+def portal_link_redeem(*, plain: str, context: AuditContext) -> PortalLink | None:
+    """Spend a portal link: the link when it is unused, unexpired and its user active; else None (and nothing
+    changes). A link works once, even for two requests racing with it."""
+    if not isinstance(plain, str) or not plain.isascii() or len(plain) > 100:
+        return None
+    with transaction.atomic():
+        link = (PortalLink.objects.select_for_update().select_related("user")
+                .filter(key_hash=hash_token(plain), used_at__isnull=True, expires_at__gt=timezone.now()).first())
+        if link is None or not link.user.is_active:
+            return None
+        link.used_at = timezone.now()
+        link.save(update_fields=["used_at"])
+        audit_record(context=context, action="signed_in", object_type="portal_link", object_id=link.pk,
+                     target_user_id=link.user_id, target_user_ref=link.user.get_username(),
+                     character_slug=link.character_slug)
+    return link
 
 
 def user_plan_set(*, user, plan: str, context: AuditContext) -> UserPlan:

@@ -19,6 +19,9 @@ class AuditAction(models.TextChoices):
     VIEWED = "viewed"
     REFUSED = "refused"
     KEY_ROTATED = "key_rotated"
+    REDACTED = "redacted"
+    SIGNED_IN = "signed_in"
+    SIGNED_OUT = "signed_out"
 
 
 class AuditTrigger(models.TextChoices):
@@ -30,6 +33,7 @@ class AuditTrigger(models.TextChoices):
     DECAY = "decay"
     TIER_POLICY = "tier_policy"
     COMMAND = "command"
+    PORTAL = "portal"  # an end user on their memory pages
 
 
 class AuditLog(models.Model):

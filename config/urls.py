@@ -3,7 +3,7 @@ from django.http import JsonResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.apis import PlanApi, UserTokenApi, UserTokensApi
+from accounts.apis import PlanApi, PortalSessionsApi, UserTokenApi, UserTokensApi
 from context_layers.apis import AccountApi, ContextAllApi
 from context_pack.apis import MemoryLoadApi
 from health.views import readyz
@@ -25,9 +25,11 @@ urlpatterns = [
     path("api/v1/memory/load", MemoryLoadApi.as_view(), name="memory-load-v1"),
     path("api/accounts/plan", PlanApi.as_view(), name="plan"),
     path("api/accounts/me", AccountApi.as_view(), name="account"),
+    path("api/accounts/portal-sessions", PortalSessionsApi.as_view(), name="portal-sessions"),
     path("api/accounts/user-tokens", UserTokensApi.as_view(), name="user-tokens"),
     path("api/accounts/user-tokens/<str:tokenId>", UserTokenApi.as_view(), name="user-token"),
     path("api/context/", include("context_layers.urls")),
+    path("me/", include("portal.urls")),
     path("healthz", health),
     path("readyz", readyz),
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 from accounts.models import HeartbeatDetail
 from accounts.selectors import tier_policy_for_user
 from core.timestamps import format_instant, format_stored_instant
-from memories.selectors import memory_visible
+from characters.models import Character
+from memories.selectors import memory_characters, memory_visible
 
 from .models import Relationship, UserActivity, UserContext
 
@@ -71,6 +72,13 @@ def context_overview(*, user, character) -> dict:
         "memoryCount": memory_count,
         "relationship": relationship,
     }
+
+
+def user_characters(*, user) -> list:
+    """The characters `user` has anything kept with (a context row or memories), by name."""
+    slugs = set(UserContext.objects.filter(user=user).values_list("character_id", flat=True))
+    slugs.update(memory_characters(user=user))
+    return list(Character.objects.filter(slug__in=slugs).order_by("display_name", "slug"))
 
 
 def relationship_overview(*, user, character) -> dict | None:

@@ -91,6 +91,8 @@ class MemorySettings(models.Model):
     retention_days = models.PositiveIntegerField(null=True, blank=True, help_text="Empty keeps memories forever.")
     # Characters memory is paused for (slugs): like memory off, for those characters only.
     paused_characters = ArrayField(models.CharField(max_length=64), default=list, blank=True)
+    # When the user agreed to the consent notice on their memory pages (seed 004 §7.4); None: never asked there.
+    consented_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

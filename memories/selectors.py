@@ -77,6 +77,13 @@ def memory_list(*, user, character, include_archived: bool = False, category: st
         .order_by("-importance", "-created_at", "-id")
 
 
+def memory_stored(*, user, character) -> QuerySet[MemoryItem]:
+    """Everything still kept of a scope, for its owner's memory page: active items, archived ones included, whatever
+    the settings (memory off hides them from every prompt, not from the person they are about), by category and
+    newest first."""
+    return memory_scope(user=user, character=character).filter(is_active=True).order_by("category", "-created_at", "-id")
+
+
 def memory_live_count(*, user, character) -> int:
     return memory_scope(user=user, character=character).filter(is_active=True, archived_at__isnull=True).count()
 

@@ -164,6 +164,40 @@ def memory_delete(*, item: MemoryItem, context: AuditContext) -> None:
         item.delete()
 
 
+def memory_correct(*, item: MemoryItem, text: str, context: AuditContext) -> MemoryItem:
+    """The user marks a memory wrong and says what is true: `text` (PII-masked like every write) replaces it as an
+    explicit memory of the same category and subject, and the wrong one is deactivated as corrected — never shown
+    again. One transaction; audited with ids only."""
+    data = MemoryInput(content=text, category=item.category, kind=item.kind, subject_key=item.subject_key,
+                       subject_value=text if item.subject_key else "", importance=max(item.importance, 7),
+                       source=MemorySource.EXPLICIT, expires_at=None).masked()
+    if not data.content:
+        raise ApplicationError("Say what is right.", code="VALIDATION_ERROR", fields={"content": ["empty"]})
+    with transaction.atomic():
+        lock_scope(user_id=item.user_id, character_slug=item.character_id)
+        item = MemoryItem.objects.select_for_update().get(pk=item.pk)
+        if not item.is_active:
+            raise ConflictError("This memory was already replaced.", code="MEMORY_ALREADY_REPLACED")
+        digest = content_hash(data.content)
+        if digest == item.content_hash:
+            raise ApplicationError("That is what it says already.", code="VALIDATION_ERROR",
+                                   fields={"content": ["unchanged"]})
+        existing = memory_scope(user=item.user, character=item.character).filter(
+            is_active=True, content_hash=digest).exclude(pk=item.pk).first()
+        if existing is not None:
+            successor = existing
+        else:
+            embedder = get_embedder()
+            vector = embed_in_request([data.content], embedder=embedder)[0]
+            successor, _ = memory_insert(user=item.user, character=item.character, data=data, content_hash=digest,
+                                         context=context, embedding=vector, embedding_model=embedder.model_name,
+                                         event_date=item.event_date)
+        item.refresh_from_db(fields=["is_active"])
+        if item.is_active:  # a single-valued subject's insert has superseded it already
+            memory_deactivate(item, successor, context, reason="corrected")
+    return successor
+
+
 def memory_delete_scope(*, user, character) -> int:
     """Delete every memory of one scope and return the count; the caller audits the scope."""
     count, _ = memory_scope(user=user, character=character).delete()
@@ -213,6 +247,23 @@ def memory_settings_update(*, user, changes: dict, context: AuditContext) -> Mem
         changed = [name for name in SETTINGS_FIELDS if name in changes and getattr(settings, name) != changes[name]]
         for name in changed:
             setattr(settings, name, changes[name])
+        if changed:
+            memory_settings_save(settings=settings, changed_fields=changed, context=context)
+    return settings
+
+
+def memory_consent_set(*, user, agreed: bool, context: AuditContext) -> MemorySettings:
+    """The user answers the consent notice of their memory pages: agreeing records when and turns memory on;
+    declining turns it off (nothing more is remembered, and what is kept stays out of every prompt)."""
+    with transaction.atomic():
+        settings, _ = MemorySettings.objects.select_for_update().get_or_create(user=user)
+        changed = []
+        if agreed and settings.consented_at is None:
+            settings.consented_at = timezone.now()
+            changed.append("consented_at")
+        if settings.enabled != agreed:
+            settings.enabled = agreed
+            changed.append("enabled")
         if changed:
             memory_settings_save(settings=settings, changed_fields=changed, context=context)
     return settings

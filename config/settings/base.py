@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "context_layers",
     "conversations",
     "context_pack",
+    "portal",
     "axes",
     "health",
 ]
@@ -100,6 +101,11 @@ STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=BASE_DIR / ".data" / "stati
 # Request bodies above this are refused with 413 (core.middleware.BodySizeLimitMiddleware).
 MAX_REQUEST_BODY_BYTES = 256 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+
+# The end users' memory pages (portal/): a chat backend's one-time link is valid this long; a signed-in
+# session ends after this long without a request.
+PORTAL_LINK_SECONDS = env.int("PORTAL_LINK_SECONDS", default=600)
+PORTAL_IDLE_SECONDS = env.int("PORTAL_IDLE_SECONDS", default=1800)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -1,0 +1,208 @@
+"""The words of the end users' memory pages, per language (Korean first: the pages open inside Korean chat apps).
+
+Language rules as data: a page names a key, never a sentence. A key missing in one language is a test failure
+(tests/portal/test_strings.py), not an English fallback.
+"""
+from __future__ import annotations
+
+import re
+
+from memories.extraction.josa import particle
+
+DEFAULT_LANGUAGE = "ko"
+
+STRINGS: dict[str, dict[str, str]] = {
+    "ko": {
+        "title": "기억 관리",
+        "home": "처음으로",
+        "back_to_app": "앱으로 돌아가기",
+        "sign_out": "로그아웃",
+        "language_other": "English",
+        "language_other_code": "en",
+        "memory_on": "기억하기 켜짐",
+        "memory_off": "기억하기 꺼짐",
+        "memory_paused": "이 캐릭터는 기억하기 일시정지됨",
+        "memory_off_note": "기억하기가 꺼져 있어요. 보관된 기억은 대화에 쓰이지 않고, 새 대화도 저장하지 않아요.",
+        "settings": "기억 설정",
+        "characters": "캐릭터별 기억",
+        "no_characters": "아직 기억하고 있는 캐릭터가 없어요.",
+        "memory_count": "기억 {count}개",
+        "open": "보기",
+        "consent_title": "기억 기능 안내",
+        "consent_body": "캐릭터가 대화 속에서 알려주신 내용(이름, 좋아하는 것, 일정 등)을 기억해서 다음 대화에 "
+                        "활용해요. 전화번호·카드번호 같은 민감한 정보는 가려서 저장하고, 저장된 내용은 암호화돼요. "
+                        "언제든 이 페이지에서 기억을 확인·수정·삭제하거나 기억하기를 끌 수 있어요.",
+        "consent_agree": "동의하고 켜기",
+        "consent_decline": "지금은 끄기",
+        "consent_needed": "기억하기를 켜려면 먼저 안내에 동의해 주세요.",
+        "save": "저장",
+        "saved": "저장했어요.",
+        "cancel": "취소",
+        "enabled_label": "기억하기",
+        "auto_extraction_label": "대화에서 자동으로 기억하기",
+        "categories_label": "기억할 종류 (모두 비우면 전부)",
+        "retention_label": "보관 기간 (일, 비우면 계속)",
+        "paused_label": "기억하기를 멈출 캐릭터",
+        "pause": "이 캐릭터 기억하기 멈추기",
+        "resume": "이 캐릭터 다시 기억하기",
+        "what_it_remembers": "{name:이/가} 기억하는 것",
+        "nothing_remembered": "아직 기억하는 내용이 없어요.",
+        "archived": "보관됨",
+        "delete": "삭제",
+        "wrong": "틀렸어요",
+        "correct_title": "바로잡기",
+        "correct_help": "맞는 내용을 적어 주세요. 틀린 기억은 더 이상 쓰이지 않아요.",
+        "correct_now": "이 기억",
+        "correct_submit": "바로잡기",
+        "corrected": "바로잡았어요.",
+        "identity": "부르는 방식",
+        "nickname": "애칭",
+        "honorific": "말투",
+        "relationship_type": "관계",
+        "custom_title": "호칭",
+        "not_set": "정하지 않음",
+        "rules": "대화 규칙",
+        "avoid_topics": "피할 주제 (한 줄에 하나)",
+        "special_dates": "특별한 날 (한 줄에 하나: MM-DD 설명)",
+        "export": "내보내기 (Markdown 다운로드)",
+        "delete_character": "이 캐릭터의 기억 모두 삭제",
+        "delete_everything": "모든 캐릭터의 기억 모두 삭제",
+        "withdraw": "탈퇴 (모든 데이터 삭제)",
+        "danger_zone": "삭제",
+        "confirm_title": "정말 삭제할까요?",
+        "irreversible": "삭제된 데이터는 복구할 수 없습니다",
+        "confirm_delete": "삭제하기",
+        "confirm_memory": "이 기억 하나를 삭제해요.",
+        "confirm_character": "{name:과/와}의 기억, 대화 기록, 요약, 관계 정보를 모두 삭제해요.",
+        "confirm_everything": "모든 캐릭터와의 기억, 대화 기록, 요약, 관계 정보를 삭제해요. 설정과 계정은 남아요.",
+        "confirm_withdraw": "이 서비스에 있는 모든 데이터(기억, 대화 기록, 설정, 토큰, 계정)를 삭제해요.",
+        "deleted": "삭제했어요.",
+        "deleted_count": "삭제했어요. (기억 {memories}개, 메시지 {messages}개)",
+        "withdrawn": "탈퇴했어요. 모든 데이터가 삭제됐어요.",
+        "signed_out": "로그아웃했어요.",
+        "link_expired": "링크가 만료됐거나 이미 사용됐어요. 앱에서 다시 열어 주세요.",
+        "session_expired": "오랫동안 사용하지 않아 로그아웃됐어요. 앱에서 다시 열어 주세요.",
+        "not_signed_in": "로그인이 필요해요. 앱에서 기억 관리를 다시 열어 주세요.",
+        "not_found": "찾을 수 없어요.",
+        "error": "처리하지 못했어요: {message}",
+        "date": "날짜",
+        "cat_personal_info": "나에 대한 정보",
+        "cat_preference": "좋아하는 것·싫어하는 것",
+        "cat_person": "주변 사람",
+        "cat_event": "있었던 일",
+        "cat_worry": "고민",
+        "cat_relationship": "관계",
+        "cat_goal": "목표",
+        "cat_habit": "습관",
+        "cat_opinion": "생각",
+        "cat_location": "장소",
+        "cat_other": "기타",
+        "cat_promise": "캐릭터가 한 약속",
+    },
+    "en": {
+        "title": "Memory settings",
+        "home": "Home",
+        "back_to_app": "Back to the app",
+        "sign_out": "Sign out",
+        "language_other": "한국어",
+        "language_other_code": "ko",
+        "memory_on": "Memory is on",
+        "memory_off": "Memory is off",
+        "memory_paused": "Memory is paused for this character",
+        "memory_off_note": "Memory is off. What is kept is not used in chats, and new chats are not stored.",
+        "settings": "Memory settings",
+        "characters": "Memories by character",
+        "no_characters": "No character remembers anything about you yet.",
+        "memory_count": "{count} memories",
+        "open": "Open",
+        "consent_title": "About memory",
+        "consent_body": "Characters remember what you tell them in chat (your name, what you like, your plans) and "
+                        "use it in later chats. Sensitive details such as phone or card numbers are masked, and "
+                        "what is kept is encrypted. On these pages you can see, correct and delete memories, or "
+                        "turn memory off, at any time.",
+        "consent_agree": "Agree and turn on",
+        "consent_decline": "Keep it off for now",
+        "consent_needed": "Please agree to the notice before turning memory on.",
+        "save": "Save",
+        "saved": "Saved.",
+        "cancel": "Cancel",
+        "enabled_label": "Remember",
+        "auto_extraction_label": "Remember from chats automatically",
+        "categories_label": "What to remember (none ticked: everything)",
+        "retention_label": "Keep for (days; empty: always)",
+        "paused_label": "Characters to pause memory for",
+        "pause": "Pause memory for this character",
+        "resume": "Resume memory for this character",
+        "what_it_remembers": "What {name} remembers",
+        "nothing_remembered": "Nothing remembered yet.",
+        "archived": "archived",
+        "delete": "Delete",
+        "wrong": "This is wrong",
+        "correct_title": "Correct a memory",
+        "correct_help": "Write what is right. The wrong memory will not be used again.",
+        "correct_now": "This memory",
+        "correct_submit": "Correct",
+        "corrected": "Corrected.",
+        "identity": "How you are addressed",
+        "nickname": "Nickname",
+        "honorific": "Speech style",
+        "relationship_type": "Relationship",
+        "custom_title": "Title",
+        "not_set": "Not set",
+        "rules": "Chat rules",
+        "avoid_topics": "Topics to avoid (one per line)",
+        "special_dates": "Special days (one per line: MM-DD description)",
+        "export": "Export (Markdown download)",
+        "delete_character": "Delete everything for this character",
+        "delete_everything": "Delete memories of every character",
+        "withdraw": "Delete my account (all data)",
+        "danger_zone": "Delete",
+        "confirm_title": "Delete for good?",
+        "irreversible": "Deleted data cannot be recovered",
+        "confirm_delete": "Delete",
+        "confirm_memory": "This one memory will be deleted.",
+        "confirm_character": "All memories, chat history, summaries and relationship data with {name} will be deleted.",
+        "confirm_everything": "Memories, chat history, summaries and relationship data with every character will be "
+                              "deleted. Your settings and account stay.",
+        "confirm_withdraw": "Everything this service holds about you (memories, chat history, settings, tokens, "
+                            "account) will be deleted.",
+        "deleted": "Deleted.",
+        "deleted_count": "Deleted ({memories} memories, {messages} messages).",
+        "withdrawn": "Your account and all its data were deleted.",
+        "signed_out": "Signed out.",
+        "link_expired": "This link has expired or was used already. Open it again from the app.",
+        "session_expired": "You were signed out after a while without activity. Open the page again from the app.",
+        "not_signed_in": "Please open memory settings again from the app.",
+        "not_found": "Not found.",
+        "error": "That did not work: {message}",
+        "date": "Date",
+        "cat_personal_info": "About you",
+        "cat_preference": "Likes and dislikes",
+        "cat_person": "People around you",
+        "cat_event": "Things that happened",
+        "cat_worry": "Worries",
+        "cat_relationship": "Relationships",
+        "cat_goal": "Goals",
+        "cat_habit": "Habits",
+        "cat_opinion": "Opinions",
+        "cat_location": "Places",
+        "cat_other": "Other",
+        "cat_promise": "What the character promised",
+    },
+}
+
+
+def strings_for(language: str | None) -> dict[str, str]:
+    return STRINGS.get(language or DEFAULT_LANGUAGE, STRINGS[DEFAULT_LANGUAGE])
+
+
+_SLOT = re.compile(r"\{(\w+)(?::([^}]+))?\}")
+
+
+def fill(text: str, **values) -> str:
+    """Put `values` into `text`: "{name}" is the value, "{name:이/가}" the value and the particle its last sound
+    takes ("춘심이", "소라가"), so a sentence reads right for any name."""
+    def put(match):
+        value = str(values[match.group(1)])
+        return value + (particle(value, match.group(2)) if match.group(2) else "")
+    return _SLOT.sub(put, text)
