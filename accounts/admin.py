@@ -5,8 +5,8 @@ from django.db import transaction
 from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
 from audit.services import audit_record
 
-from .models import ApiToken, TierPolicy, TokenFailureWindow, UserPlan
-from .services import api_token_revoke, token_lockout_clear, user_plan_set
+from .models import ApiToken, PortalLink, TierPolicy, TokenFailureWindow, UserPlan
+from .services import api_token_return_origins_set, api_token_revoke, token_lockout_clear, user_plan_set
 
 
 @admin.register(TierPolicy)
@@ -46,10 +46,16 @@ class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ("name", "kind", "user", "key_prefix", "created_at", "revoked_at")
     list_filter = ("kind",)
     readonly_fields = ("name", "kind", "user", "key_prefix", "key_hash", "created_at", "revoked_at")
+    fields = ("name", "kind", "user", "key_prefix", "created_at", "revoked_at", "return_origins")
     actions = ["revoke"]
 
     def has_add_permission(self, request):
         return False  # tokens are created with `manage.py create_service_token`, shown once
+
+    def save_model(self, request, obj, form, change):
+        if "return_origins" in form.changed_data:
+            api_token_return_origins_set(token=obj, origins=list(obj.return_origins),
+                                         context=admin_audit_context(request))
 
     @admin.action(description="Revoke selected tokens")
     def revoke(self, request, queryset):
@@ -66,6 +72,10 @@ class TokenFailureWindowAdmin(admin.ModelAdmin):
     list_display = ("client_address", "failures", "window_started_at")
     readonly_fields = ("client_address", "failures", "window_started_at")
     actions = ["unlock"]
+
+    def audit_target(self, obj) -> dict:
+        return {"target_user_id": obj.user_id, "target_user_ref": obj.user.get_username(),
+                "character_slug": obj.character_slug}
 
     def has_add_permission(self, request):
         return False
@@ -84,3 +94,25 @@ class TokenFailureWindowAdmin(admin.ModelAdmin):
 
     def has_unlock_permission(self, request):
         return request.user.has_perm("accounts.delete_tokenfailurewindow")
+
+
+@admin.register(PortalLink)
+class PortalLinkAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
+    """Portal links chat backends opened for users: who, when, until when, whether used. Never the secret."""
+
+    audit_object_type = "portal_link"
+    list_display = ("id", "user", "character_slug", "created_at", "expires_at", "used_at")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+    fields = ("user", "issued_by", "character_slug", "return_url", "language", "created_at", "expires_at", "used_at")
+    readonly_fields = fields
+
+    def audit_target(self, obj) -> dict:
+        return {"target_user_id": obj.user_id, "target_user_ref": obj.user.get_username(),
+                "character_slug": obj.character_slug}
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -112,14 +112,36 @@ def url_origin(url: str) -> str | None:
     return f"{parts.scheme.lower()}://{host}" + (f":{port}" if port is not None else "")
 
 
-def portal_link_issue(*, user, issued_by: ApiToken, character_slug: str = "", return_url: str = "",
+def api_token_return_origins_set(*, token: ApiToken, origins: list[str], context: AuditContext) -> list[str]:
+    """Set the origins a service token's portal sessions may send users back to (each `scheme://host[:port]`),
+    normalised and deduplicated; audited by field name."""
+    normalised = []
+    for origin in origins:
+        parsed = url_origin(origin.strip())
+        if parsed is None or parsed != origin.strip().rstrip("/").lower():
+            raise ApplicationError(f"Not an origin (scheme://host[:port]): {origin!r}.", code="VALIDATION_ERROR",
+                                   fields={"returnOrigins": ["scheme://host[:port], nothing more"]})
+        if parsed not in normalised:
+            normalised.append(parsed)
+    if token.kind != TokenKind.SERVICE and normalised:
+        raise ApplicationError("Only service tokens open portal sessions.", code="VALIDATION_ERROR",
+                               fields={"returnOrigins": ["service tokens only"]})
+    with transaction.atomic():
+        ApiToken.objects.filter(pk=token.pk).update(return_origins=normalised)
+        token.return_origins = normalised
+        audit_record(context=context, action="updated", object_type="api_token", object_id=token.pk,
+                     changed_fields=["return_origins"], details={"origins": len(normalised)})
+    return normalised
+
+
+def portal_link_issue(*, user, issued_by: ApiToken | None, character_slug: str = "", return_url: str = "",
                       language: str = "", context: AuditContext) -> tuple[PortalLink, str]:
     """A chat backend opens the user's memory pages: a one-time link, valid PORTAL_LINK_SECONDS, that signs
     the user in (optionally landing on one character; optionally with a way back to `return_url`, whose origin
     must be on the issuing token's allow-list). Audited without the secret; returns the link and its secret."""
     if return_url:
         origin = url_origin(return_url)
-        allowed = {o.rstrip("/").lower() for o in (issued_by.return_origins or [])}
+        allowed = {o.rstrip("/").lower() for o in (issued_by.return_origins if issued_by else [])}
         if origin is None or origin not in allowed:
             raise ApplicationError("The return URL's origin is not on this service token's allow-list.",
                                    code="RETURN_URL_NOT_ALLOWED", fields={"returnUrl": ["origin not allowed"]})

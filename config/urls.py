@@ -3,10 +3,11 @@ from django.http import JsonResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from accounts.apis import PlanApi, PortalSessionsApi, UserTokenApi, UserTokensApi
+from accounts.apis import PlanApi, UserTokenApi, UserTokensApi
 from context_layers.apis import AccountApi, ContextAllApi
 from context_pack.apis import MemoryLoadApi
 from health.views import readyz
+from portal.apis import PortalSessionsApi
 
 
 def health(request):

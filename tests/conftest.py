@@ -14,6 +14,14 @@ from characters.models import Character
 from context_layers.demo import load_characters
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Browser tests last (after pytest-django's own ordering). Once Playwright's sync API has run in the process,
+    a transactional test's serialized rollback no longer restores the migrations' rows (plans, groups) for the
+    tests after it, so no database test may follow them; tests/browser seeds those rows itself."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/browser/"))
+
+
 @pytest.fixture
 def characters(db):
     load_characters()

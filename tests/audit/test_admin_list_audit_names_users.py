@@ -13,6 +13,7 @@ import pytest
 from django.contrib import admin
 from django.test import Client
 
+from accounts.services import portal_link_issue
 from audit.admin_mixins import AuditedReadAdminMixin
 from audit.models import AuditLog
 from audit.services import SYSTEM_CONTEXT
@@ -52,6 +53,8 @@ def two_users_data(system_client, alice, bob, chunsim, sora, django_capture_on_c
         conversation_summarize(conversation_id=conversation.pk)
     MemorySettings.objects.create(user=alice)
     MemorySettings.objects.create(user=bob)
+    for user, character in ((alice, "chunsim"), (alice, ""), (bob, "sora")):
+        portal_link_issue(user=user, issued_by=None, character_slug=character, context=SYSTEM_CONTEXT)
 
 
 @pytest.fixture

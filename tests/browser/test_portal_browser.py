@@ -17,7 +17,7 @@ from memories.services import MemoryInput, memory_create
 
 from .conftest import api
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 CONTEXT = AuditContext(actor_label="test", trigger="system")
 

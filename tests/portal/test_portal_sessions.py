@@ -169,3 +169,28 @@ def test_the_portal_session_api_is_audited_without_the_secret(system_client, ali
     rows = AuditLog.objects.filter(object_type="portal_link", action="created")
     assert rows.count() == 1 and rows.get().target_user_ref == "alice"
     assert secret not in str(list(AuditLog.objects.values()))
+
+
+def test_create_service_token_takes_return_origins(db, characters):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("create_service_token", "chat-app", "--return-origin", "https://Chat.Example.com/",
+                 "--return-origin", "http://localhost:3000", stdout=out, stderr=StringIO())
+    token = ApiToken.objects.get(name="chat-app")
+    assert token.return_origins == ["https://chat.example.com", "http://localhost:3000"]
+    assert out.getvalue().strip().startswith("gk_")
+
+
+@pytest.mark.parametrize("origin", ["https://chat.example.com/path", "ftp://chat.example.com", "chat.example.com"])
+def test_a_bad_return_origin_creates_no_token(db, origin):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError):
+        call_command("create_service_token", "chat-app", "--return-origin", origin, stdout=StringIO(),
+                     stderr=StringIO())
+    assert not ApiToken.objects.filter(name="chat-app").exists()
