@@ -2,7 +2,7 @@
 from django.contrib import admin, messages
 from django.db import transaction
 
-from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
+from audit.admin_mixins import AuditedReadAdminMixin, ContextAdminOnlyMixin, admin_audit_context
 from audit.services import audit_record
 
 from .models import ApiToken, PortalLink, TierPolicy, TokenFailureWindow, UserPlan
@@ -42,7 +42,7 @@ class UserPlanAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(ContextAdminOnlyMixin, admin.ModelAdmin):
     list_display = ("name", "kind", "user", "key_prefix", "created_at", "revoked_at")
     list_filter = ("kind",)
     readonly_fields = ("name", "kind", "user", "key_prefix", "key_hash", "created_at", "revoked_at")

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
-CONTEXT_ADMIN_GROUP = "context-admin"
+CONTEXT_ADMIN_GROUP = settings.CONTEXT_ADMIN_GROUP
 SERVICE_USERNAME_PREFIX = "__service__"
 
 
@@ -47,7 +47,7 @@ class UserPlan(models.Model):
     changed_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.plan}"
+        return f"{self.user.get_username()}: {self.plan}"
 
 
 class TokenKind(models.TextChoices):
@@ -95,7 +95,7 @@ class PortalLink(models.Model):
         indexes = [models.Index(fields=["expires_at"], name="portal_link_expiry_idx")]
 
     def __str__(self) -> str:
-        return f"portal link #{self.pk} of user {self.user_id}"
+        return f"portal link #{self.pk} of {self.user.get_username()}"
 
 
 class TokenFailureWindow(models.Model):

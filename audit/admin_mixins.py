@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.conf import settings
 from django.db import transaction
 
 from .services import AuditContext, audit_record, audit_record_many
@@ -18,7 +19,38 @@ def admin_audit_context(request) -> AuditContext:
     )
 
 
-class AuditedReadAdminMixin:
+def sees_user_data(request) -> bool:
+    """Whether this console user may see end users' data: active staff in the CONTEXT_ADMIN_GROUP (a superuser
+    outside it included: seeing user data is a duty given by the group, not a side effect of other rights)."""
+    cached = getattr(request, "_sees_user_data", None)
+    if cached is None:
+        user = request.user
+        cached = bool(user.is_active and user.is_staff
+                      and user.groups.filter(name=settings.CONTEXT_ADMIN_GROUP).exists())
+        request._sees_user_data = cached
+    return cached
+
+
+class ContextAdminOnlyMixin:
+    """An admin of end users' data: invisible and refused (403) to staff outside the context-admin group."""
+
+    def has_module_permission(self, request):
+        return sees_user_data(request) and super().has_module_permission(request)
+
+    def has_view_permission(self, request, obj=None):
+        return sees_user_data(request) and super().has_view_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return sees_user_data(request) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return sees_user_data(request) and super().has_delete_permission(request, obj)
+
+    def has_add_permission(self, request, *args):
+        return sees_user_data(request) and super().has_add_permission(request, *args)
+
+
+class AuditedReadAdminMixin(ContextAdminOnlyMixin):
     """Write `viewed` audit rows for each list or detail page that shows user data, naming whose data it was.
 
     A detail page writes one row for its object. A list page writes one row per (user, character) whose

@@ -15,6 +15,7 @@ def health(request):
 
 
 urlpatterns = [
+    path("admin/users/", include("console.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -26,7 +26,7 @@ class UserContext(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "character"], name="user_context_unique_scope")]
 
     def __str__(self) -> str:
-        return f"context of user {self.user_id} with {self.character_id}"
+        return f"context of {self.user.get_username()} with {self.character.display_name}"
 
 
 class UserActivity(models.Model):
@@ -42,7 +42,7 @@ class UserActivity(models.Model):
         verbose_name_plural = "user activity"
 
     def __str__(self) -> str:
-        return f"activity of user {self.user_id}"
+        return f"activity of {self.user.get_username()}"
 
 
 class IntimacyLevel(models.TextChoices):
@@ -71,4 +71,4 @@ class Relationship(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "character"], name="relationship_unique_scope")]
 
     def __str__(self) -> str:
-        return f"relationship of user {self.user_id} with {self.character_id}: {self.intimacy_level}"
+        return f"relationship of {self.user.get_username()} with {self.character.display_name}: {self.intimacy_level}"

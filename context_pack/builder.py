@@ -179,9 +179,17 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
                                            today=today)
     header = rendering.header(character.display_name)
     header_tokens = _line_tokens(header)
-    budgets = allocate(max(0, budget - header_tokens), chosen, soul_enabled=policy.soul_enabled)
-
     layers = {name: LayerText() for name in LAYER_PRIORITY}
+    # Rules are hard (issue 9 §6): the user's rules take their tokens first and are never dropped for budget
+    # (a rule line that cannot fit whole is left out, the heading with it when nothing fits).
+    left = _fill(layers["tools"], [(line, None) for line in rendering.tools_lines(tools, today=today)],
+                 max(0, budget - header_tokens))
+    if len(layers["tools"].lines) == 1:
+        layers["tools"] = LayerText()
+        left = max(0, budget - header_tokens)
+    budgets = allocate(left, chosen, soul_enabled=policy.soul_enabled)
+    budgets["memory"] += budgets.pop("tools")
+
     if user is not None:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              memory_settings=memory_settings)
@@ -197,11 +205,11 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
         "heartbeat": [(line, None) for line in rendering.heartbeat_lines(heartbeat, gap_days=gap_days)],
         "identity": [(line, None) for line in rendering.identity_lines(identity, intimacy_level=intimacy_level)],
         "soul": [(line, None) for line in rendering.soul_lines(context.soul or {})] if policy.soul_enabled else [],
-        "tools": [(line, None) for line in rendering.tools_lines(tools, today=today)],
     }
     carry = 0
     for name in LAYER_PRIORITY:  # what a layer leaves unused flows to the next by priority
-        carry = _fill(layers[name], sources[name], budgets[name] + carry)
+        if name != "tools":
+            carry = _fill(layers[name], sources[name], budgets[name] + carry)
     if carry and memory_candidates:  # and what is still left gives memory a second pass
         placed = set(layers["memory"].lines)
         remaining = [candidate for candidate in memory_candidates if candidate[0] not in placed]

@@ -118,11 +118,17 @@ def soul_lines(soul: dict) -> list[str]:
     return (["[가치관과 마음]"] + lines) if lines else []
 
 
+AVOID_TOPICS_PER_LINE = 10
+
+
 def tools_lines(tools: dict, *, today: date) -> list[str]:
     lines = []
     if tools.get("avoidTopics"):
-        topics = dict.fromkeys(topic_for_prompt(str(topic)) for topic in tools["avoidTopics"])
-        lines.append(f"- 피할 주제 (유저가 먼저 꺼내지 않으면 언급 금지): {', '.join(topics)}")
+        topics = list(dict.fromkeys(topic_for_prompt(str(topic)) for topic in tools["avoidTopics"]))
+        # Short lines, so a budget too small for every topic still carries the first ones.
+        for start in range(0, len(topics), AVOID_TOPICS_PER_LINE):
+            label = "피할 주제 (유저가 먼저 꺼내지 않으면 언급 금지)" if start == 0 else "피할 주제 (이어서)"
+            lines.append(f"- {label}: {', '.join(topics[start:start + AVOID_TOPICS_PER_LINE])}")
     for entry, days in upcoming_special_dates(tools.get("specialDates") or [], today):
         when = "오늘" if days == 0 else f"{days}일 뒤"
         lines.append(f"- 다가오는 날: {entry['date']} {entry['description']} ({when})")

@@ -50,7 +50,7 @@ class Conversation(models.Model):
         indexes = [models.Index(fields=["status", "last_received_at"], name="conversation_idle_idx")]
 
     def __str__(self) -> str:
-        return f"conversation {self.external_id} (user {self.user_id}, {self.character_id})"
+        return f"conversation {self.external_id} of {self.user.get_username()} with {self.character.display_name}"
 
 
 class MessageRole(models.TextChoices):

@@ -16,8 +16,9 @@ class MemoryItemAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
     search_fields = ("user__username",)
     list_select_related = ("user", "character")
     raw_id_fields = ("user",)
-    readonly_fields = ("content_hash", "embedding_model", "mentioned_count", "usage_count", "last_used_at",
-                       "created_at", "updated_at")
+    # No select of every memory in the database (it would not load at 1M rows): the successor is shown, not chosen.
+    readonly_fields = ("superseded_by", "content_hash", "embedding_model", "mentioned_count", "usage_count",
+                       "last_used_at", "created_at", "updated_at")
     exclude = ("embedding",)
 
     def save_model(self, request, obj, form, change):

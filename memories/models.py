@@ -75,7 +75,7 @@ class MemoryItem(models.Model):
         # TOAST index and chunk pages (4x faster prompt retrieval at 10,000 items in a 1,000,000-row table).
 
     def __str__(self) -> str:
-        return f"memory #{self.pk} ({self.category}, user {self.user_id}, {self.character_id})"
+        return f"memory #{self.pk} of {self.user.get_username()} with {self.character.display_name} ({self.category})"
 
     @property
     def is_live(self) -> bool:
@@ -99,7 +99,7 @@ class MemorySettings(models.Model):
         verbose_name_plural = "memory settings"
 
     def __str__(self) -> str:
-        return f"memory settings of user {self.user_id}"
+        return f"memory settings of {self.user.get_username()}"
 
     def remembers(self, character) -> bool:
         """Whether memory is on for `character` (a Character or its slug): on, and not paused for it. Off, nothing

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "conversations",
     "context_pack",
     "portal",
+    "console",
     "axes",
     "health",
 ]
@@ -101,6 +102,9 @@ STATIC_ROOT = env.path("DJANGO_STATIC_ROOT", default=BASE_DIR / ".data" / "stati
 # Request bodies above this are refused with 413 (core.middleware.BodySizeLimitMiddleware).
 MAX_REQUEST_BODY_BYTES = 256 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+
+# Staff in this group see and act on end users' data in the operator console; other staff see none of it.
+CONTEXT_ADMIN_GROUP = "context-admin"
 
 # The end users' memory pages (portal/): a chat backend's one-time link is valid this long; a signed-in
 # session ends after this long without a request.

@@ -256,3 +256,20 @@ def test_the_home_page_lists_only_the_users_characters(me, alice, bob, chunsim, 
     remember(bob, sora, "bob 기억")
     html = page(me, "/me/")
     assert "/me/c/chunsim" in html and "/me/c/sora" not in html
+
+
+def test_rules_are_never_dropped_for_budget(system_client, alice, chunsim):
+    """Issue 9 §6: 50 avoid topics (the most a tools document holds) all reach the block at the default budget,
+    ahead of memories; at a budget too small for them all, the first ones still do, never an empty heading."""
+    topics = [f"주제{number:02d}" for number in range(50)]
+    for number in range(40):
+        remember(alice, chunsim, f"기억 {number}번: 오늘은 평범한 하루였고 산책을 오래 했음")
+    system_client.put("/api/context/chunsim/tools?user=alice", {"avoidTopics": topics}, format="json")
+    block = system_client.post("/api/context/chunsim/prompt?user=alice", {"message": "오늘 뭐 했어?"},
+                               format="json").json()
+    assert all(topic in block["text"] for topic in topics)
+    assert block["layers"]["memory"]["tokens"] > 0 and block["tokens"] <= 1100
+    small = system_client.post("/api/context/chunsim/prompt?user=alice", {"message": "오늘 뭐 했어?",
+                                                                          "budgetTokens": 200}, format="json").json()
+    assert "주제00" in small["text"] and small["tokens"] <= 200
+    assert "[행동 규칙]\n" in small["text"] + "\n" and not small["text"].rstrip().endswith("[행동 규칙]")
