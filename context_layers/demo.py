@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from accounts.models import CONTEXT_ADMIN_GROUP, ApiToken, Plan, TokenKind
-from accounts.services import api_token_create, end_user_get_or_create, user_plan_set
+from accounts.services import api_token_create, end_user_get_or_create, portal_link_issue, user_plan_set
 from audit.services import AuditContext
 from characters.models import Character
 from memories.categories import MemoryCategory, MemoryKind, MemorySource
@@ -72,5 +72,6 @@ def load_demo(*, username: str = "demo-user", operator: str = "operator") -> dic
     admin_user.set_password(admin_password)
     admin_user.save()
     admin_user.groups.add(Group.objects.get_or_create(name=CONTEXT_ADMIN_GROUP)[0])
-    return {"username": username, "password": password, "user_token": user_token,
+    _, portal_key = portal_link_issue(user=user, issued_by=None, context=DEMO_CONTEXT)
+    return {"username": username, "password": password, "user_token": user_token, "portal_key": portal_key,
             "system_token": system_token, "operator": operator, "operator_password": admin_password}

@@ -25,6 +25,7 @@ class Command(BaseCommand):
                 f"  end user     : {creds['username']} / {creds['password']}  (session login at /admin/login/ is for staff;"
                 " API: Bearer token below)",
                 f"  user token   : {creds['user_token']}",
+                f"  memory pages : {base}/me/enter/{creds['portal_key']}  (the user's pages; works once, 10 min)",
                 f"  system token : {creds['system_token']}",
                 f"  operator     : {creds['operator']} / {creds['operator_password']}  ({base}/admin/)",
                 f"Try: curl -H 'Authorization: Bearer {creds['system_token']}' "
