@@ -73,10 +73,6 @@ class TokenFailureWindowAdmin(admin.ModelAdmin):
     readonly_fields = ("client_address", "failures", "window_started_at")
     actions = ["unlock"]
 
-    def audit_target(self, obj) -> dict:
-        return {"target_user_id": obj.user_id, "target_user_ref": obj.user.get_username(),
-                "character_slug": obj.character_slug}
-
     def has_add_permission(self, request):
         return False
 

@@ -33,7 +33,7 @@ from context_layers.services import (
     layer_put,
 )
 from core.errors import ApplicationError
-from memories.categories import MemoryCategory
+from memories.categories import MemoryCategory, MemorySource
 from memories.selectors import memory_settings_for, memory_stored
 from memories.services import memory_consent_set, memory_correct, memory_delete, memory_settings_update
 
@@ -263,50 +263,45 @@ def character_pause(request, slug: str):
     return redirect("portal:character", slug=slug)
 
 
-@require_POST
-@portal_page
-def identity_save(request, slug: str):
+def _layer_form_save(request, slug: str, *, form_class, form_name: str, layer: str, document_of):
+    """Validate a layer form and store its document through layer_put (masked and validated as the API does);
+    an invalid form or document is shown again with the error, nothing stored."""
     character = _character(slug)
     if character is None:
         return _notice(request, "not_found", 404)
     t = strings_for(_language(request))
-    form = IdentityForm(request.POST, t=t)
-    if form.is_valid():
-        data = form.cleaned_data
-        document = {key: value for key, value in (
+    form = form_class(request.POST, t=t)
+    if not form.is_valid():
+        return _character_view(request, character, status=400, **{form_name: form})
+    try:
+        layer_put(user=request.user, character=character, layer=layer, identity_slot=IDENTITY_USER_SET,
+                  document=document_of(form.cleaned_data, character), context=_audit(request))
+    except (ApplicationError, DrfValidationError) as exc:
+        return _character_view(request, character, status=400, error=fill(t["error"], message=_error_message(exc)),
+                               **{form_name: form})
+    _flash(request, "saved")
+    return redirect("portal:character", slug=slug)
+
+
+@require_POST
+@portal_page
+def identity_save(request, slug: str):
+    def document_of(data, character):
+        return {key: value for key, value in (
             ("nickname", data["nickname"]), ("honorific", data["honorific"]),
             ("relationshipType", data["relationship_type"]), ("customTitle", data["custom_title"])) if value}
-        try:
-            layer_put(user=request.user, character=character, layer="identity", document=document,
-                      identity_slot=IDENTITY_USER_SET, context=_audit(request))
-        except (ApplicationError, DrfValidationError) as exc:
-            return _character_view(request, character, identity_form=form, status=400,
-                                   error=fill(t["error"], message=_error_message(exc)))
-        _flash(request, "saved")
-        return redirect("portal:character", slug=slug)
-    return _character_view(request, character, identity_form=form, status=400)
+    return _layer_form_save(request, slug, form_class=IdentityForm, form_name="identity_form", layer="identity",
+                            document_of=document_of)
 
 
 @require_POST
 @portal_page
 def rules_save(request, slug: str):
-    character = _character(slug)
-    if character is None:
-        return _notice(request, "not_found", 404)
-    t = strings_for(_language(request))
-    form = RulesForm(request.POST, t=t)
-    if form.is_valid():
+    def document_of(data, character):  # the other tools (features, custom rules) are kept as they are
         tools = dict(user_context_for(user=request.user, character=character).tools or {})
-        tools["avoidTopics"] = form.cleaned_data["avoid_topics"]
-        tools["specialDates"] = form.cleaned_data["special_dates"]
-        try:
-            layer_put(user=request.user, character=character, layer="tools", document=tools, context=_audit(request))
-        except (ApplicationError, DrfValidationError) as exc:
-            return _character_view(request, character, rules_form=form, status=400,
-                                   error=fill(t["error"], message=_error_message(exc)))
-        _flash(request, "saved")
-        return redirect("portal:character", slug=slug)
-    return _character_view(request, character, rules_form=form, status=400)
+        return {**tools, "avoidTopics": data["avoid_topics"], "specialDates": data["special_dates"]}
+    return _layer_form_save(request, slug, form_class=RulesForm, form_name="rules_form", layer="tools",
+                            document_of=document_of)
 
 
 def _own_memory(request, slug: str, memory_id: str):
@@ -335,7 +330,7 @@ def memory_delete_page(request, slug: str, memory_id: str):
 @portal_page
 def memory_correct_page(request, slug: str, memory_id: str):
     character, item = _own_memory(request, slug, memory_id)
-    if item is None:
+    if item is None or item.source == MemorySource.CHARACTER:  # what the character said is not the user's to reword
         return _notice(request, "not_found", 404)
     t = strings_for(_language(request))
     error = ""

@@ -273,3 +273,11 @@ def test_rules_are_never_dropped_for_budget(system_client, alice, chunsim):
                                                                           "budgetTokens": 200}, format="json").json()
     assert "주제00" in small["text"] and small["tokens"] <= 200
     assert "[행동 규칙]\n" in small["text"] + "\n" and not small["text"].rstrip().endswith("[행동 규칙]")
+
+
+def test_what_the_character_said_cannot_be_reworded_by_the_user(me, alice, chunsim):
+    said = remember(alice, chunsim, "춘심: 내일 아침에 깨워준다고 약속함", source="character", category="promise")
+    assert me.get(f"/me/c/chunsim/m/{said.pk}/correct").status_code == 404
+    assert csrf_post(me, f"/me/c/chunsim/m/{said.pk}/correct", {"content": "x"}).status_code == 404
+    said.refresh_from_db()
+    assert said.is_active
