@@ -52,6 +52,9 @@ class ApiTokenAdmin(ContextAdminOnlyMixin, admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # tokens are created with `manage.py create_service_token`, shown once
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # revoke instead (audited); a deleted token would leave no trace
+
     def save_model(self, request, obj, form, change):
         if "return_origins" in form.changed_data:
             api_token_return_origins_set(token=obj, origins=list(obj.return_origins),

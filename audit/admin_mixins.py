@@ -62,6 +62,13 @@ class AuditedReadAdminMixin(ContextAdminOnlyMixin):
     """
 
     audit_object_type = ""
+    # Deleting user data from the console goes through an erasure service, which audits it: an admin whose
+    # delete_model/delete_queryset call one sets this; the others offer no delete at all (the console's
+    # deletion requests erase users' data).
+    deletes_through_services = False
+
+    def has_delete_permission(self, request, obj=None):
+        return self.deletes_through_services and super().has_delete_permission(request, obj)
 
     def audit_target(self, obj) -> dict:
         user = getattr(obj, "user", None)

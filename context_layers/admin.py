@@ -41,6 +41,7 @@ class UserContextForm(forms.ModelForm):
 @admin.register(UserContext)
 class UserContextAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
     audit_object_type = "user_context"
+    deletes_through_services = True
     form = UserContextForm
     list_display = ("id", "user", "character", "last_seen_at", "updated_at")
     list_filter = ("character",)

@@ -10,6 +10,7 @@ from .services import memory_admin_save, memory_delete, memory_settings_save
 @admin.register(MemoryItem)
 class MemoryItemAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
     audit_object_type = "memory_item"
+    deletes_through_services = True
     list_display = ("id", "user", "character", "category", "kind", "importance", "strength", "is_active",
                     "archived_at", "created_at")
     list_filter = ("character", "category", "kind", "source", "is_active")

@@ -58,6 +58,7 @@ def sign_in(page: Page, world, username: str, password: str) -> None:
 
 def test_operator_views_and_redacts_a_memory(page: Page, world, shoot):
     sign_in(page, world, "olivia", "olivia-pass-1")
+    shoot(page, "console-search")
     page.get_by_label("External user id").fill("alice")
     page.get_by_role("button", name="Open").click()
     expect(page.locator("#characters")).to_contain_text("춘심")
@@ -87,6 +88,11 @@ def test_operator_views_and_redacts_a_memory(page: Page, world, shoot):
     assert status == 200 and "망원동" not in exported["markdown"]
     row = AuditLog.objects.get(action="redacted", object_id=str(world["fact"].pk))
     assert row.actor_id == world["operator"].pk and row.details["reason"] == "sensitive"
+    page.goto(f"{world['url']}/admin/users/alice/delete/account/")
+    expect(page.locator("#irreversible")).to_contain_text("삭제된 데이터는 복구할 수 없습니다")
+    shoot(page, "console-confirm-delete")
+    page.get_by_role("link", name="Cancel").click()
+    assert get_user_model().objects.filter(username="alice").exists()
 
 
 def test_staff_outside_the_group_are_refused(page: Page, world, shoot):

@@ -201,3 +201,20 @@ def test_the_audit_log_filters_by_user_actor_action_and_date(operator, alice, bo
 def test_the_admin_index_links_operators_to_the_user_pages(operator, plain_staff):
     assert "/admin/users/" in operator.get("/admin/").content.decode()
     assert "/admin/users/" not in plain_staff.get("/admin/").content.decode()
+
+
+@pytest.mark.parametrize("url", ["/admin/conversations/message/", "/admin/conversations/conversation/",
+                                 "/admin/conversations/conversationsummary/", "/admin/memories/memorysettings/",
+                                 "/admin/context_layers/relationship/", "/admin/context_layers/useractivity/",
+                                 "/admin/accounts/userplan/", "/admin/accounts/apitoken/", "/admin/accounts/portallink/"])
+def test_user_data_is_never_deleted_behind_the_services_back(operator, alice, chunsim, alice_home, url):
+    """Only admins whose deletes go through an audited erasure service offer delete; the rest have none."""
+    model_admin = operator.get(url).context["cl"].model_admin
+    request = operator.get(url).wsgi_request
+    assert not model_admin.has_delete_permission(request)
+
+
+def test_memory_and_context_deletes_in_the_admin_go_through_the_services(operator, alice, chunsim, alice_home):
+    response = operator.post(f"/admin/memories/memoryitem/{alice_home.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302 and not MemoryItem.objects.filter(pk=alice_home.pk).exists()
+    assert AuditLog.objects.filter(action="deleted", object_type="memory_item", object_id=str(alice_home.pk)).exists()
