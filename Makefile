@@ -37,7 +37,8 @@ manage: setup
 # (as root, or with passwordless sudo); never `playwright install`, which downloads a browser.
 BROWSER_PACKAGES := chromium fonts-nanum
 browser:
-	@missing=$$(for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@missing=$$(for p in $(BROWSER_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
 		else echo "make test needs: apt-get install $$missing (run as root or with sudo)"; exit 1; fi; \
