@@ -38,7 +38,7 @@ manage: setup
 BROWSER_PACKAGES := chromium fonts-nanum
 browser:
 	@missing=$$(for p in $(BROWSER_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done | xargs); \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
 		else echo "make test needs: apt-get install $$missing (run as root or with sudo)"; exit 1; fi; \

@@ -1,4 +1,4 @@
-"""Memory endpoints of seed 000 §11.1: list, add (system), delete one; the user's memory settings (issue 9)."""
+"""Memory endpoints of seed 000 §11.1: list, add (system), edit, delete and history of one; the user's memory settings."""
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
@@ -12,17 +12,30 @@ from core.errors import NotFoundError
 
 from .audit_reads import audit_operator_read
 from .models import MemorySettings
-from .selectors import memory_list, memory_scope, memory_settings_for
+from .selectors import memory_history, memory_list, memory_scope, memory_settings_for
 from .serializers import (
     MemoryCreateInput,
     MemoryCreateOutput,
+    MemoryHistoryOutput,
     MemoryListOutput,
+    MemoryOutput,
     MemoryListQuery,
     MemorySettingsInput,
     MemorySettingsOutput,
+    MemoryUpdateInput,
 )
-from .services import MemoryInput, memory_create, memory_delete, memory_settings_update
+from .services import MemoryInput, memory_create, memory_delete, memory_settings_update, memory_update
 
+
+def _scope_item(caller, character, memory_id: str):
+    """The memory `memory_id` of the caller's subject with `character`, or 404 MEMORY_NOT_FOUND (another user's
+    memory, a user never seen, or no such id: the same answer)."""
+    item = None
+    if caller.subject is not None and memory_id.isascii() and memory_id.isdigit() and len(memory_id) < 19:
+        item = memory_scope(user=caller.subject, character=character).filter(pk=int(memory_id)).first()
+    if item is None:
+        raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
+    return item
 
 
 class MemoryCollectionApi(APIView):
@@ -77,14 +90,34 @@ class MemoryItemApi(APIView):
     def delete(self, request, characterId: str, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
         character = character_get_active(slug=characterId)
-        if caller.subject is None:  # a user never seen has no memories
-            raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
-        item = memory_scope(user=caller.subject, character=character).filter(
-            pk=int(memoryId) if memoryId.isascii() and memoryId.isdigit() and len(memoryId) < 19 else -1).first()
-        if item is None:
-            raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
-        memory_delete(item=item, context=caller.audit)
+        memory_delete(item=_scope_item(caller, character, memoryId), context=caller.audit)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(operation_id="memory_update", parameters=[USER_PARAM], request=MemoryUpdateInput,
+                   responses={200: MemoryOutput}, summary="Edit a memory's content, importance or category")
+    def patch(self, request, characterId: str, memoryId: str):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        character = character_get_active(slug=characterId)
+        body = MemoryUpdateInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        item = memory_update(item=_scope_item(caller, character, memoryId), changes=body.validated_data,
+                             context=caller.audit)
+        return Response(MemoryOutput(item).data)
+
+
+class MemoryHistoryApi(APIView):
+    @extend_schema(operation_id="memory_history", parameters=[USER_PARAM], responses={200: MemoryHistoryOutput},
+                   summary="A memory's versions (what it said before each correction or merge) and its events")
+    def get(self, request, characterId: str, memoryId: str):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        character = character_get_active(slug=characterId)
+        item = _scope_item(caller, character, memoryId)
+        history = memory_history(item=item)
+        if caller.role is Role.ADMIN:
+            audit_operator_read(caller=caller, character=character, object_type="memory_history",
+                                count=len(history["versions"]))
+        return Response(MemoryHistoryOutput({"memoryId": item.pk, "characterId": character.slug,
+                                             **history}).data)
 
 
 class MemorySettingsApi(APIView):

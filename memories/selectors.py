@@ -5,6 +5,8 @@ from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
+from audit.models import AuditLog
+
 from .models import MemoryItem, MemorySettings
 
 
@@ -35,7 +37,8 @@ def memory_visible_where(*, user, character, memory_settings: MemorySettings, in
 
     - memory turned off, or paused for this character → nothing;
     - categories the user does not allow → left out (an empty allow-list allows all);
-    - only active items; unarchived and unexpired unless `include_archived` (the list's option).
+    - only active, unarchived and unexpired items — unless `include_archived` (the list's option, for the user's
+      own history): then archived, expired and replaced (superseded, merged) items too.
 
     It is SQL so that the prompt's single retrieval statement can embed it as is: building and compiling
     the equivalent queryset on every prompt request cost more than preparing the rest of the statement.
@@ -43,10 +46,10 @@ def memory_visible_where(*, user, character, memory_settings: MemorySettings, in
     """
     if not memory_settings.remembers(character):
         return None
-    conditions = [f'{_ITEM}"user_id" = %s', f'{_ITEM}"character_id" = %s', f'{_ITEM}"is_active"']
+    conditions = [f'{_ITEM}"user_id" = %s', f'{_ITEM}"character_id" = %s']
     params: list = [getattr(user, "pk", user), getattr(character, "pk", character)]
     if not include_archived:
-        conditions += [f'{_ITEM}"archived_at" IS NULL', f'({_ITEM}"expires_at" IS NULL OR {_ITEM}"expires_at" > %s)']
+        conditions += [f'{_ITEM}"is_active"', f'{_ITEM}"archived_at" IS NULL', f'({_ITEM}"expires_at" IS NULL OR {_ITEM}"expires_at" > %s)']
         params.append(timezone.now())
     if memory_settings.allowed_categories:
         conditions.append(f'{_ITEM}"category" = ANY(%s)')
@@ -91,3 +94,27 @@ def memory_live_count(*, user, character) -> int:
 def memory_settings_for(user) -> MemorySettings:
     """The user's settings, or unsaved defaults when they never changed any."""
     return MemorySettings.objects.filter(user=user).first() or MemorySettings(user=user)
+
+
+HISTORY_LIMIT = 50
+
+
+def memory_history(*, item: MemoryItem) -> dict:
+    """A memory's versions and what happened to each: the chain of items it replaced and that replaced it (oldest
+    first; a correction keeps the old row, inactive, so the owner can see both values), and the audit trail of
+    every item of the chain (actions, field names and numbers only)."""
+    chain = {item.pk: item}
+    newer = item
+    while newer.superseded_by_id and len(chain) < HISTORY_LIMIT and newer.superseded_by_id not in chain:
+        newer = MemoryItem.objects.get(pk=newer.superseded_by_id)
+        chain[newer.pk] = newer
+    frontier = list(chain)
+    while frontier and len(chain) < HISTORY_LIMIT:
+        older = list(MemoryItem.objects.filter(superseded_by_id__in=frontier).exclude(pk__in=list(chain))
+                     [: HISTORY_LIMIT - len(chain)])
+        chain.update((old.pk, old) for old in older)
+        frontier = [old.pk for old in older]
+    versions = sorted(chain.values(), key=lambda version: (version.created_at, version.pk))
+    events = list(AuditLog.objects.filter(object_type="memory_item", object_id__in=[str(pk) for pk in chain])
+                  .order_by("created_at", "id"))
+    return {"versions": versions, "events": events}

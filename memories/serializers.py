@@ -48,6 +48,9 @@ class MemoryOutput(serializers.ModelSerializer):
     archivedAt = DateTimeField(source="archived_at", allow_null=True)
     createdAt = DateTimeField(source="created_at")
     updatedAt = DateTimeField(source="updated_at")
+    isActive = serializers.BooleanField(source="is_active", help_text="False: replaced (superseded, merged).")
+    supersededBy = serializers.IntegerField(source="superseded_by_id", allow_null=True,
+                                            help_text="The memory that replaced this one, if any.")
 
     class Meta:
         model = MemoryItem
@@ -55,7 +58,7 @@ class MemoryOutput(serializers.ModelSerializer):
             "id", "characterId", "content", "category", "kind", "subjectKey", "subjectValue", "importance",
             "confidence", "strength", "emotion", "emotionIntensity", "source", "sourceConversationId",
             "sourceMessageId", "mentionedCount", "usageCount", "lastUsedAt", "expiresAt", "archivedAt",
-            "createdAt", "updatedAt",
+            "createdAt", "updatedAt", "isActive", "supersededBy",
         ]
         read_only_fields = fields
 
@@ -101,3 +104,25 @@ class MemorySettingsOutput(serializers.Serializer):
     retentionDays = serializers.IntegerField(source="retention_days", allow_null=True)
     pausedCharacters = serializers.ListField(child=serializers.CharField(), source="paused_characters")
     updatedAt = DateTimeField(source="updated_at", allow_null=True)
+
+
+class MemoryUpdateInput(StrictSerializer):
+    content = serializers.CharField(max_length=2000, required=False)
+    importance = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    category = ChoiceField(choices=MemoryCategory.choices, required=False)
+
+
+class MemoryEventOutput(serializers.Serializer):
+    memoryId = serializers.CharField(source="object_id")
+    action = serializers.CharField()
+    trigger = serializers.CharField()
+    fields = serializers.ListField(source="changed_fields", child=serializers.CharField())
+    details = serializers.DictField(help_text="Counts, codes and numbers (e.g. importance_from/importance_to).")
+    at = DateTimeField(source="created_at")
+
+
+class MemoryHistoryOutput(serializers.Serializer):
+    memoryId = serializers.IntegerField()
+    characterId = serializers.CharField()
+    versions = MemoryOutput(many=True, help_text="Oldest first: what it said before each correction or merge.")
+    events = MemoryEventOutput(many=True)

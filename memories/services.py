@@ -204,23 +204,50 @@ def memory_delete_scope(*, user, character) -> int:
     return count
 
 
-def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: AuditContext) -> None:
-    """Save an operator's edit (e.g. a redaction) and audit which fields changed."""
-    before = (item.content, item.subject_value)
+# Fields recomputed from others, never compared or set by an edit.
+_DERIVED_FIELDS = {"id", "content_hash", "lexical_keys", "embedding", "embedding_model", "created_at", "updated_at"}
+EDITABLE_FIELDS = ("content", "importance", "category")  # what PATCH /api/context/{c}/memory/{id} may change
+
+
+def memory_update(*, item: MemoryItem, changes: dict, context: AuditContext) -> MemoryItem:
+    """The one edit path of a memory (PATCH, the operator's form): apply `changes` (or what the caller already set
+    on `item`), mask the text, re-derive the hash, search keys and embedding of new content, and audit the fields
+    that changed with importance and confidence before and after (numbers, never content). New content equal to
+    another live memory of the scope is refused (409 MEMORY_DUPLICATE); empty content is refused (400)."""
+    for name, value in changes.items():
+        setattr(item, name, value)
     masked = MemoryInput(content=item.content, subject_key=item.subject_key, subject_value=item.subject_value,
                          emotion=item.emotion).masked()
     item.content, item.subject_key, item.subject_value, item.emotion = (
         masked.content, masked.subject_key, masked.subject_value, masked.emotion)
-    content_changed = "content" in changed_fields or item.content != before[0]
+    if not item.content:
+        raise ApplicationError("Memory content is empty.", code="VALIDATION_ERROR", fields={"content": ["empty"]})
     with transaction.atomic():
-        if content_changed or "subject_value" in changed_fields or item.subject_value != before[1]:
+        lock_scope(user_id=item.user_id, character_slug=item.character_id)
+        stored = MemoryItem.objects.select_for_update().get(pk=item.pk)
+        fields = [f.attname for f in MemoryItem._meta.concrete_fields if f.attname not in _DERIVED_FIELDS]
+        changed = [name for name in fields if getattr(item, name) != getattr(stored, name)]
+        if not changed:
+            return item
+        if "content" in changed or "subject_value" in changed:
             item.lexical_keys = lexical_keys(f"{item.content} {item.subject_value}")
-        if content_changed:
+        if "content" in changed:
             item.content_hash = content_hash(item.content)
+            if item.is_active and memory_scope(user=item.user_id, character=item.character_id).filter(
+                    is_active=True, content_hash=item.content_hash).exclude(pk=item.pk).exists():
+                raise ConflictError("Another memory of this scope says exactly that.", code="MEMORY_DUPLICATE")
             embedder = get_embedder()  # a remote embedder that is down: stored without one, backfilled later
             item.embedding, item.embedding_model = embed_in_request([item.content], embedder=embedder)[0], embedder.model_name
         item.save()
-        audit_memory_change(context, "updated", item, fields=changed_fields)
+        audit_memory_change(context, "updated", item, fields=changed, details={
+            "importance_from": stored.importance, "importance_to": item.importance,
+            "confidence_from": stored.confidence, "confidence_to": item.confidence})
+    return item
+
+
+def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: AuditContext) -> None:
+    """Save an operator's edit through the one edit path (the form has set the new values on `item`)."""
+    memory_update(item=item, changes={}, context=context)
 
 
 # What a user may change of their settings (GET/PUT /api/context/settings, the settings page).

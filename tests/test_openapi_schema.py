@@ -13,8 +13,10 @@ CONTEXT_PATHS = {
     "/api/context/{characterId}/soul": {"put"},
     "/api/context/{characterId}/tools": {"put"},
     "/api/context/{characterId}/memory": {"get", "post"},
-    "/api/context/{characterId}/memory/{memoryId}": {"delete"},
+    "/api/context/{characterId}/memory/{memoryId}": {"delete", "patch"},
+    "/api/context/{characterId}/memory/{memoryId}/history": {"get"},
     "/api/context/{characterId}/export": {"post"},
+    "/api/accounts/portal-sessions": {"post"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 

@@ -32,7 +32,8 @@ def scope(alice, bob, chunsim, sora):
 
 
 LIVE = {"live event", "live worry", "expires tomorrow"}
-WITH_ARCHIVED = LIVE | {"expired", "archived", "archived worry"}
+# the list's includeArchived is the user's history: archived, expired and replaced items (issue 10 §3)
+WITH_ARCHIVED = LIVE | {"expired", "archived", "archived worry", "superseded"}
 
 
 @pytest.mark.parametrize(("settings", "include_archived", "category", "expected"), [
