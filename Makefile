@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements.stamp
 export XDG_RUNTIME_DIR ?= /tmp/gieok-runtime-$(shell id -u)
 export OPENBLAS_NUM_THREADS ?= 1
 
-.PHONY: run test setup bench clean manage browser
+.PHONY: run test setup bench clean manage browser backup restore
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "python3.11 not found"; exit 1; }
@@ -32,6 +32,15 @@ run: setup
 # migrated first: make manage ARGS="create_service_token my-backend"
 manage: setup
 	@$(PY) scripts/devdb.py --pgdata $(DEVDB_PGDATA) --migrate -- $(PY) manage.py $(ARGS)
+
+# A timestamped pg_dump of the `make run` database under backups/ (or of DATABASE_URL's when set), and its
+# restore (every table replaced, in one transaction): make backup; make restore FILE=backups/gieok-….dump
+backup: setup
+	@$(PY) scripts/devdb.py --pgdata $(DEVDB_PGDATA) --migrate -- $(PY) manage.py backup_database
+
+restore: setup
+	@test -n "$(FILE)" || { echo "usage: make restore FILE=backups/gieok-YYYYmmdd-HHMMSS.dump"; exit 2; }
+	@$(PY) scripts/devdb.py --pgdata $(DEVDB_PGDATA) -- $(PY) manage.py restore_database "$(FILE)" --yes
 
 # The browser tests (tests/browser) drive Debian's chromium; fonts-nanum renders Korean. Installed when missing
 # (as root, or with passwordless sudo); never `playwright install`, which downloads a browser.
