@@ -7,6 +7,7 @@ from accounts.apis import PlanApi, UserTokenApi, UserTokensApi
 from context_layers.apis import AccountApi, ContextAllApi
 from context_pack.apis import MemoryLoadApi
 from health.views import readyz
+from memories.apis import UserMemoriesApi, UserMemoryApi, UserMemorySettingsApi
 from portal.apis import PortalSessionsApi
 
 
@@ -25,6 +26,9 @@ urlpatterns = [
     path("api/context/", include("conversations.urls")),
     path("api/context/", include("context_pack.urls")),
     path("api/v1/memory/load", MemoryLoadApi.as_view(), name="memory-load-v1"),
+    path("api/v1/users/me/memories", UserMemoriesApi.as_view(), name="user-memories-v1"),
+    path("api/v1/users/me/memories/<str:memoryId>", UserMemoryApi.as_view(), name="user-memory-v1"),
+    path("api/v1/users/me/memory-settings", UserMemorySettingsApi.as_view(), name="user-memory-settings-v1"),
     path("api/accounts/plan", PlanApi.as_view(), name="plan"),
     path("api/accounts/me", AccountApi.as_view(), name="account"),
     path("api/accounts/portal-sessions", PortalSessionsApi.as_view(), name="portal-sessions"),

@@ -8,11 +8,13 @@ from rest_framework.views import APIView
 
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
-from core.errors import NotFoundError
+from accounts.selectors import tier_policy_for_user
+from core.errors import ApplicationError, NotFoundError
 
 from .audit_reads import audit_operator_read
-from .models import MemorySettings
-from .selectors import memory_history, memory_list, memory_scope, memory_settings_for
+from .categories import from_seed_004_categories, to_seed_004_categories
+from .models import MemoryItem, MemorySettings
+from .selectors import memory_history, memory_list, memory_scope, memory_settings_for, memory_visible
 from .serializers import (
     MemoryCreateInput,
     MemoryCreateOutput,
@@ -23,8 +25,19 @@ from .serializers import (
     MemorySettingsInput,
     MemorySettingsOutput,
     MemoryUpdateInput,
+    UserMemoryListOutput,
+    UserMemoryListQuery,
+    UserMemorySettingsInput,
+    UserMemorySettingsOutput,
 )
-from .services import MemoryInput, memory_create, memory_delete, memory_settings_update, memory_update
+from .services import (
+    MemoryInput,
+    memory_create,
+    memory_delete,
+    memory_delete_all,
+    memory_settings_update,
+    memory_update,
+)
 
 
 def _scope_item(caller, character, memory_id: str):
@@ -140,3 +153,85 @@ class MemorySettingsApi(APIView):
         with subject_for_write(caller) as user:
             settings = memory_settings_update(user=user, changes=body.validated_data, context=caller.audit)
         return Response(MemorySettingsOutput(settings).data)
+
+
+def _seed_004_settings(user) -> dict:
+    settings = memory_settings_for(user) if user is not None else MemorySettings()
+    return {"is_enabled": settings.enabled, "auto_extraction": settings.auto_extraction,
+            "allowed_categories": to_seed_004_categories(settings.allowed_categories),
+            "max_memories": tier_policy_for_user(user).memory_cap}
+
+
+class UserMemoriesApi(APIView):
+    """Seed 004 §6: the user's memories across every character."""
+
+    @extend_schema(operation_id="user_memories_list", parameters=[UserMemoryListQuery, USER_PARAM],
+                   responses={200: UserMemoryListOutput}, summary="My memories, every character (seed 004 §6)")
+    def get(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
+        query = UserMemoryListQuery(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        params = query.validated_data
+        if caller.subject is None:
+            total, page = 0, []
+        else:
+            items = memory_visible(user=caller.subject, character=None).order_by("-created_at", "-id")
+            total = items.count()
+            page = list(items[params["offset"]: params["offset"] + params["limit"]])
+        if caller.role is Role.ADMIN:
+            audit_operator_read(caller=caller, character=None, object_type="memory_list", count=len(page))
+        return Response(UserMemoryListOutput({"memories": page, "total": total}).data)
+
+    @extend_schema(operation_id="user_memories_delete", parameters=[USER_PARAM], responses={204: None},
+                   summary="Delete all my memories, every character (seed 004 §6); messages and layers stay")
+    def delete(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        if caller.subject is not None:
+            memory_delete_all(user=caller.subject, context=caller.audit)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class UserMemoryApi(APIView):
+    @extend_schema(operation_id="user_memory_delete", parameters=[USER_PARAM], responses={204: None},
+                   summary="Delete one of my memories (seed 004 §6)")
+    def delete(self, request, memoryId: str):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        item = None
+        if caller.subject is not None and memoryId.isascii() and memoryId.isdigit() and len(memoryId) < 19:
+            item = MemoryItem.objects.filter(user=caller.subject, pk=int(memoryId)).first()
+        if item is None:
+            raise NotFoundError("No such memory of this user.", code="MEMORY_NOT_FOUND")
+        memory_delete(item=item, context=caller.audit)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class UserMemorySettingsApi(APIView):
+    @extend_schema(operation_id="user_memory_settings_get", parameters=[USER_PARAM],
+                   responses={200: UserMemorySettingsOutput}, summary="My memory settings (seed 004 §6)")
+    def get(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        return Response(UserMemorySettingsOutput(_seed_004_settings(caller.subject)).data)
+
+    @extend_schema(operation_id="user_memory_settings_patch", parameters=[USER_PARAM],
+                   request=UserMemorySettingsInput, responses={200: UserMemorySettingsOutput},
+                   summary="Change my memory settings (seed 004 §6; its category names)")
+    def patch(self, request):
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        body = UserMemorySettingsInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        changes = {}
+        if "is_enabled" in data:
+            changes["enabled"] = data["is_enabled"]
+        if "auto_extraction" in data:
+            changes["auto_extraction"] = data["auto_extraction"]
+        if "allowed_categories" in data:
+            try:
+                changes["allowed_categories"] = from_seed_004_categories(data["allowed_categories"])
+            except ValueError:
+                raise ApplicationError("feedback alone names no category here (it is how a memory was told, "
+                                       "not what it is about); add a topic category.", code="VALIDATION_ERROR",
+                                       fields={"allowed_categories": ["feedback alone"]}) from None
+        with subject_for_write(caller) as user:
+            memory_settings_update(user=user, changes=changes, context=caller.audit)
+        return Response(UserMemorySettingsOutput(_seed_004_settings(user)).data)

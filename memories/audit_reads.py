@@ -8,4 +8,4 @@ def audit_operator_read(*, caller, character, object_type: str, count: int | Non
     with transaction.atomic():
         audit_record(context=caller.audit, action="viewed", object_type=object_type,
                      target_user_id=caller.subject.pk, target_user_ref=caller.subject_ref,
-                     character_slug=character.slug, details={"count": count} if count is not None else None)
+                     character_slug=character.slug if character is not None else "", details={"count": count} if count is not None else None)

@@ -69,3 +69,40 @@ class MemorySource(models.TextChoices):
     INFERRED = "inferred"
     SYSTEM = "system"
     CHARACTER = "character"  # the character's own words (an assistant turn), never a fact about the user
+
+
+# Seed 004's five categories (its API and settings) in ours: what each one covers. "feedback" ("remember this") is a
+# provenance here (source = explicit), so as a category it selects nothing of its own.
+SEED_004_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "location": (MemoryCategory.LOCATION,),
+    "preference": (MemoryCategory.PREFERENCE,),
+    "behavior": (MemoryCategory.HABIT,),
+    "context": (MemoryCategory.PERSONAL_INFO, MemoryCategory.PERSON, MemoryCategory.RELATIONSHIP, MemoryCategory.EVENT,
+                MemoryCategory.WORRY, MemoryCategory.GOAL, MemoryCategory.OPINION, MemoryCategory.OTHER,
+                MemoryCategory.PROMISE),
+    "feedback": (),
+}
+
+
+def seed_004_category(category: str, source: str) -> str:
+    """Seed 004's name for one of our memories: feedback for what the user asked to keep, else by category."""
+    if source == MemorySource.EXPLICIT:
+        return "feedback"
+    return next((name for name, ours in SEED_004_CATEGORIES.items() if category in ours), "context")
+
+
+def from_seed_004_categories(names) -> list[str]:
+    """Our allowed categories for seed 004's allowed list (all five, or the empty list, allow everything)."""
+    if not names or set(names) >= set(SEED_004_CATEGORIES) - {"feedback"}:
+        return []
+    ours = sorted({category for name in names for category in SEED_004_CATEGORIES[name]})
+    if not ours:
+        raise ValueError("feedback alone names no category")
+    return ours
+
+
+def to_seed_004_categories(allowed) -> list[str]:
+    """Seed 004's names for our allowed categories (empty: every category, so all five)."""
+    if not allowed:
+        return list(SEED_004_CATEGORIES)
+    return [name for name, ours in SEED_004_CATEGORIES.items() if ours and set(ours) <= set(allowed)]

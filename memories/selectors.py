@@ -35,7 +35,8 @@ def memory_visible_where(*, user, character, memory_settings: MemorySettings, in
     """Which of a scope's memories a reader may show or use, as a SQL condition on memories_memoryitem
     (None: nothing, memory is off). The one definition every read of a user's memories applies:
 
-    - memory turned off, or paused for this character → nothing;
+    - memory turned off, or paused for this character → nothing (`character=None`: every character the user has
+      not paused memory for);
     - categories the user does not allow → left out (an empty allow-list allows all);
     - only active, unarchived and unexpired items — unless `include_archived` (the list's option, for the user's
       own history): then archived, expired and replaced (superseded, merged) items too.
@@ -44,10 +45,16 @@ def memory_visible_where(*, user, character, memory_settings: MemorySettings, in
     the equivalent queryset on every prompt request cost more than preparing the rest of the statement.
     memory_visible() wraps it in a queryset for every other reader.
     """
-    if not memory_settings.remembers(character):
+    if character is None:  # every character of the user (seed 004's /users/me/memories): the paused ones left out
+        if not memory_settings.enabled:
+            return None
+        conditions = [f'{_ITEM}"user_id" = %s', f'NOT ({_ITEM}"character_id" = ANY(%s))']
+        params: list = [getattr(user, "pk", user), list(memory_settings.paused_characters)]
+    elif not memory_settings.remembers(character):
         return None
-    conditions = [f'{_ITEM}"user_id" = %s', f'{_ITEM}"character_id" = %s']
-    params: list = [getattr(user, "pk", user), getattr(character, "pk", character)]
+    else:
+        conditions = [f'{_ITEM}"user_id" = %s', f'{_ITEM}"character_id" = %s']
+        params = [getattr(user, "pk", user), getattr(character, "pk", character)]
     if not include_archived:
         conditions += [f'{_ITEM}"is_active"', f'{_ITEM}"archived_at" IS NULL', f'({_ITEM}"expires_at" IS NULL OR {_ITEM}"expires_at" > %s)']
         params.append(timezone.now())

@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 
-from .categories import MemoryCategory, MemoryKind, MemorySource
+from .categories import MemoryCategory, MemoryKind, MemorySource, seed_004_category
 from .models import MemoryItem
 
 MAX_CONTENT_CHARS = 2000
@@ -126,3 +126,47 @@ class MemoryHistoryOutput(serializers.Serializer):
     characterId = serializers.CharField()
     versions = MemoryOutput(many=True, help_text="Oldest first: what it said before each correction or merge.")
     events = MemoryEventOutput(many=True)
+
+
+# Seed 004 §6 (/api/v1/users/me/...): its field names and its five categories.
+SEED_004_NAMES = [(name, name) for name in ("location", "preference", "behavior", "context", "feedback")]
+
+
+class UserMemoryListQuery(StrictSerializer):
+    json_types = False
+    user = serializers.CharField(required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
+    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+
+
+class UserMemoryOutput(serializers.Serializer):
+    id = serializers.CharField()
+    content = serializers.CharField()
+    category = serializers.SerializerMethodField(help_text="Seed 004's category name.")
+    character_id = serializers.CharField(help_text="The character this memory is kept with (our addition).")
+    confidence = serializers.FloatField()
+    created_at = DateTimeField()
+    last_used_at = DateTimeField(allow_null=True)
+    usage_count = serializers.IntegerField()
+
+    def get_category(self, item) -> str:
+        return seed_004_category(item.category, item.source)
+
+
+class UserMemoryListOutput(serializers.Serializer):
+    memories = UserMemoryOutput(many=True)
+    total = serializers.IntegerField()
+
+
+class UserMemorySettingsInput(StrictSerializer):
+    is_enabled = serializers.BooleanField(required=False)
+    auto_extraction = serializers.BooleanField(required=False)
+    allowed_categories = serializers.ListField(child=ChoiceField(choices=SEED_004_NAMES), required=False,
+                                               max_length=5, help_text="Seed 004's names; empty allows every one.")
+
+
+class UserMemorySettingsOutput(serializers.Serializer):
+    is_enabled = serializers.BooleanField()
+    auto_extraction = serializers.BooleanField()
+    allowed_categories = serializers.ListField(child=serializers.CharField())
+    max_memories = serializers.IntegerField(allow_null=True, help_text="The plan's cap per character; null: none.")

@@ -198,6 +198,19 @@ def memory_correct(*, item: MemoryItem, text: str, context: AuditContext) -> Mem
     return successor
 
 
+def memory_delete_all(*, user, context: AuditContext) -> int:
+    """Delete every memory the user has with any character (seed 004's "delete all my memories"): memories only —
+    messages, summaries and layers stay (context_delete_all erases those too). One transaction, one audit row
+    with the count."""
+    with transaction.atomic():
+        for slug in sorted(set(MemoryItem.objects.filter(user=user).values_list("character_id", flat=True))):
+            lock_scope(user_id=user.pk, character_slug=slug)
+        count, _ = MemoryItem.objects.filter(user=user).delete()
+        audit_record(context=context, action="deleted", object_type="memory_items", object_id=user.pk,
+                     target_user_id=user.pk, target_user_ref=user.get_username(), details={"memories_deleted": count})
+    return count
+
+
 def memory_delete_scope(*, user, character) -> int:
     """Delete every memory of one scope and return the count; the caller audits the scope."""
     count, _ = memory_scope(user=user, character=character).delete()

@@ -17,6 +17,9 @@ CONTEXT_PATHS = {
     "/api/context/{characterId}/memory/{memoryId}/history": {"get"},
     "/api/context/{characterId}/export": {"post"},
     "/api/accounts/portal-sessions": {"post"},
+    "/api/v1/users/me/memories": {"get", "delete"},
+    "/api/v1/users/me/memories/{memoryId}": {"delete"},
+    "/api/v1/users/me/memory-settings": {"get", "patch"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 
