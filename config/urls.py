@@ -7,7 +7,7 @@ from accounts.apis import PlanApi, UserTokenApi, UserTokensApi
 from context_layers.apis import AccountApi, ContextAllApi
 from context_pack.apis import MemoryLoadApi
 from health.views import readyz
-from memories.apis import UserMemoriesApi, UserMemoryApi, UserMemorySettingsApi
+from memories.apis import LegacyBioApi, UserMemoriesApi, UserMemoryApi, UserMemorySettingsApi
 from portal.apis import PortalSessionsApi
 
 
@@ -26,6 +26,7 @@ urlpatterns = [
     path("api/context/", include("conversations.urls")),
     path("api/context/", include("context_pack.urls")),
     path("api/v1/memory/load", MemoryLoadApi.as_view(), name="memory-load-v1"),
+    path("api/v1/legacy/bio", LegacyBioApi.as_view(), name="legacy-bio"),
     path("api/v1/users/me/memories", UserMemoriesApi.as_view(), name="user-memories-v1"),
     path("api/v1/users/me/memories/<str:memoryId>", UserMemoryApi.as_view(), name="user-memory-v1"),
     path("api/v1/users/me/memory-settings", UserMemorySettingsApi.as_view(), name="user-memory-settings-v1"),

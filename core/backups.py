@@ -20,8 +20,11 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
-BACKUP_DIR = Path(settings.BASE_DIR) / "backups"
 SUFFIX = ".dump"
+
+
+def backup_dir() -> Path:
+    return Path(getattr(settings, "BACKUP_DIR", Path(settings.BASE_DIR) / "backups"))
 
 
 def _binary(name: str) -> str:
@@ -53,8 +56,9 @@ def _connection_args() -> tuple[list[str], dict]:
     return args, env
 
 
-def backup_create(*, directory: Path = BACKUP_DIR) -> Path:
+def backup_create(*, directory: Path | None = None) -> Path:
     """Dump the database to `directory`/gieok-YYYYmmdd-HHMMSS.dump and return the file (written whole or not at all)."""
+    directory = directory or backup_dir()
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / f"gieok-{timezone.now():%Y%m%d-%H%M%S}{SUFFIX}"
     partial = target.with_suffix(".partial")
@@ -85,8 +89,9 @@ def backup_restore(*, path: Path) -> None:
         list_file.unlink(missing_ok=True)
 
 
-def backup_latest(*, directory: Path = BACKUP_DIR) -> tuple[Path, datetime] | None:
+def backup_latest(*, directory: Path | None = None) -> tuple[Path, datetime] | None:
     """The newest backup file in `directory` and when it was written, or None."""
+    directory = directory or backup_dir()
     files = sorted(directory.glob(f"gieok-*{SUFFIX}"), key=lambda file: file.stat().st_mtime)
     if not files:
         return None
@@ -94,6 +99,6 @@ def backup_latest(*, directory: Path = BACKUP_DIR) -> tuple[Path, datetime] | No
     return newest, datetime.fromtimestamp(newest.stat().st_mtime, tz=timezone.get_current_timezone())
 
 
-def backup_is_recent(*, within: timedelta = timedelta(hours=1), directory: Path = BACKUP_DIR) -> bool:
+def backup_is_recent(*, within: timedelta = timedelta(hours=1), directory: Path | None = None) -> bool:
     latest = backup_latest(directory=directory)
     return latest is not None and timezone.now() - latest[1] < within

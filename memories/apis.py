@@ -1,18 +1,23 @@
 """Memory endpoints of seed 000 §11.1: list, add (system), edit, delete and history of one; the user's memory settings."""
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+import json
+
+from django.conf import settings as django_settings
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
 from accounts.selectors import tier_policy_for_user
-from core.errors import ApplicationError, NotFoundError
+from core.errors import NotFoundError
+from core.serializers import StrictSerializer
 
 from .audit_reads import audit_operator_read
 from .categories import from_seed_004_categories, to_seed_004_categories
+from .legacy import legacy_bio_render
 from .models import MemoryItem, MemorySettings
 from .selectors import memory_history, memory_list, memory_scope, memory_settings_for, memory_visible
 from .serializers import (
@@ -226,12 +231,34 @@ class UserMemorySettingsApi(APIView):
         if "auto_extraction" in data:
             changes["auto_extraction"] = data["auto_extraction"]
         if "allowed_categories" in data:
-            try:
-                changes["allowed_categories"] = from_seed_004_categories(data["allowed_categories"])
-            except ValueError:
-                raise ApplicationError("feedback alone names no category here (it is how a memory was told, "
-                                       "not what it is about); add a topic category.", code="VALIDATION_ERROR",
-                                       fields={"allowed_categories": ["feedback alone"]}) from None
+            changes["allowed_categories"] = from_seed_004_categories(data["allowed_categories"])
         with subject_for_write(caller) as user:
             memory_settings_update(user=user, changes=changes, context=caller.audit)
         return Response(UserMemorySettingsOutput(_seed_004_settings(user)).data)
+
+
+class LegacyBioQuery(StrictSerializer):
+    json_types = False
+    user = serializers.CharField(required=False)
+    characterId = serializers.CharField(required=False, max_length=64,
+                                        help_text="Default: LEGACY_BIO_DEFAULT_CHARACTER.")
+
+
+class LegacyBioApi(APIView):
+    @extend_schema(operation_id="legacy_bio_get", parameters=[LegacyBioQuery, USER_PARAM],
+                   responses={200: inline_serializer("LegacyBio", {
+                       "userId": serializers.CharField(), "characterId": serializers.CharField(),
+                       "bio": serializers.CharField(help_text='The legacy User.bio document: {"memory", "updatedAt"}.')})},
+                   summary="The legacy-format bio of a user, in step with every memory write (system; "
+                           "LEGACY_BIO_MIRROR)")
+    def get(self, request):
+        caller = resolve_caller(request, allowed={Role.SYSTEM})
+        if not django_settings.LEGACY_BIO_MIRROR:
+            raise NotFoundError("The legacy bio mirror is off (LEGACY_BIO_MIRROR).", code="LEGACY_MIRROR_OFF")
+        query = LegacyBioQuery(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        character = character_get_active(slug=query.validated_data.get("characterId")
+                                         or django_settings.LEGACY_BIO_DEFAULT_CHARACTER)
+        bio = legacy_bio_render(user=caller.subject, character=character) if caller.subject is not None else \
+            json.dumps({"memory": "", "updatedAt": None})
+        return Response({"userId": caller.subject_ref, "characterId": character.slug, "bio": bio})

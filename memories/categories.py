@@ -71,16 +71,16 @@ class MemorySource(models.TextChoices):
     CHARACTER = "character"  # the character's own words (an assistant turn), never a fact about the user
 
 
-# Seed 004's five categories (its API and settings) in ours: what each one covers. "feedback" ("remember this") is a
-# provenance here (source = explicit), so as a category it selects nothing of its own.
+# Seed 004's five categories (its API and settings) in ours: what each one covers. Its "feedback" ("remember this")
+# is a provenance here (source = explicit, stored under the topic's category); as an allow-list entry it stands for
+# what fits no topic (other), so every one of the five selects something and the mapping round-trips.
 SEED_004_CATEGORIES: dict[str, tuple[str, ...]] = {
     "location": (MemoryCategory.LOCATION,),
     "preference": (MemoryCategory.PREFERENCE,),
     "behavior": (MemoryCategory.HABIT,),
     "context": (MemoryCategory.PERSONAL_INFO, MemoryCategory.PERSON, MemoryCategory.RELATIONSHIP, MemoryCategory.EVENT,
-                MemoryCategory.WORRY, MemoryCategory.GOAL, MemoryCategory.OPINION, MemoryCategory.OTHER,
-                MemoryCategory.PROMISE),
-    "feedback": (),
+                MemoryCategory.WORRY, MemoryCategory.GOAL, MemoryCategory.OPINION, MemoryCategory.PROMISE),
+    "feedback": (MemoryCategory.OTHER,),
 }
 
 
@@ -92,17 +92,14 @@ def seed_004_category(category: str, source: str) -> str:
 
 
 def from_seed_004_categories(names) -> list[str]:
-    """Our allowed categories for seed 004's allowed list (all five, or the empty list, allow everything)."""
-    if not names or set(names) >= set(SEED_004_CATEGORIES) - {"feedback"}:
+    """Our allowed categories for seed 004's allowed list (none, or all five, allow everything)."""
+    if not names or set(names) >= set(SEED_004_CATEGORIES):
         return []
-    ours = sorted({category for name in names for category in SEED_004_CATEGORIES[name]})
-    if not ours:
-        raise ValueError("feedback alone names no category")
-    return ours
+    return sorted({category for name in names for category in SEED_004_CATEGORIES[name]})
 
 
 def to_seed_004_categories(allowed) -> list[str]:
     """Seed 004's names for our allowed categories (empty: every category, so all five)."""
     if not allowed:
         return list(SEED_004_CATEGORIES)
-    return [name for name, ours in SEED_004_CATEGORIES.items() if ours and set(ours) <= set(allowed)]
+    return [name for name, ours in SEED_004_CATEGORIES.items() if set(ours) <= set(allowed)]

@@ -20,6 +20,7 @@ CONTEXT_PATHS = {
     "/api/v1/users/me/memories": {"get", "delete"},
     "/api/v1/users/me/memories/{memoryId}": {"delete"},
     "/api/v1/users/me/memory-settings": {"get", "patch"},
+    "/api/v1/legacy/bio": {"get"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 

@@ -167,6 +167,12 @@ if REDIS_URL:
 # PUT /api/accounts/plan). PREMIUM (200 memories per character) rather than FREE (20): a memory
 # layer that silently drops what an unknown user said would fail at its one job.
 DEFAULT_PLAN = env("DEFAULT_PLAN", default="PREMIUM")
+# The legacy User.bio store (seed 000 §9): the character a JSONL line without characterId is imported to, and
+# whether GET /api/v1/legacy/bio serves the legacy-format mirror (dual-write period).
+LEGACY_BIO_DEFAULT_CHARACTER = env("LEGACY_BIO_DEFAULT_CHARACTER", default="")
+LEGACY_BIO_MIRROR = env.bool("LEGACY_BIO_MIRROR", default=False)
+# Where `make backup` / backup_database write (import_legacy_bio looks here for a recent one).
+BACKUP_DIR = Path(env("BACKUP_DIR", default="") or BASE_DIR / "backups")
 
 GEMINI_API_KEY = env("GEMINI_API_KEY", default="")
 GEMINI_MODEL = env("GEMINI_MODEL", default="gemini-2.5-flash")

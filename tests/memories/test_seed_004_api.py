@@ -64,10 +64,12 @@ def test_settings_speak_seed_004_and_map_to_ours(alice_client, alice):
     assert memory_settings_for(alice).allowed_categories == ["location", "preference"]
     behavior = alice_client.patch(f"{BASE}/memory-settings", {"allowed_categories": ["behavior"]}, format="json")
     assert memory_settings_for(alice).allowed_categories == ["habit"] and behavior.json()["allowed_categories"] == ["behavior"]
+    feedback = alice_client.patch(f"{BASE}/memory-settings", {"allowed_categories": ["feedback"]}, format="json")
+    assert memory_settings_for(alice).allowed_categories == ["other"] and feedback.json()["allowed_categories"] == ["feedback"]
 
 
 def test_bad_settings_are_400_and_change_nothing(alice_client, alice):
-    for body in ({"allowed_categories": ["food"]}, {"allowed_categories": ["feedback"]}, {"is_enabled": "maybe"},
+    for body in ({"allowed_categories": ["food"]}, {"is_enabled": "maybe"},
                  {"enabled": True}):
         response = alice_client.patch(f"{BASE}/memory-settings", body, format="json")
         assert response.status_code == 400, (body, response.content)
