@@ -1,6 +1,7 @@
 """Turn every error a client can cause into `{"error": {"code", "message", "fields"}}`."""
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import traceback
@@ -130,6 +131,27 @@ def json_403(request, exception=None):
     return JsonResponse(_body("PERMISSION_DENIED", "Forbidden."), status=403)
 
 
+# Seed 001's memory API answers errors in its own envelope: {"success": false, "error": "<CODE>", ...}.
+SEED_001_PREFIX = "/api/v1/memory/"
+
+
+def seed_001_envelope(response):
+    """Rewrite the usual error envelope as seed 001's (same code, message and fields; headers kept)."""
+    try:
+        body = json.loads(response.content)
+    except (ValueError, TypeError):
+        return response
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(error, dict):
+        return response
+    rewritten = JsonResponse({"success": False, **{k: v for k, v in error.items() if k != "code"},
+                              "error": error.get("code", "ERROR")}, status=response.status_code)
+    for header, value in response.items():
+        if header.lower() not in ("content-type", "content-length"):
+            rewritten[header] = value
+    return rewritten
+
+
 class JsonErrorsMiddleware:
     """Keep errors JSON, whatever DEBUG says.
 
@@ -147,7 +169,9 @@ class JsonErrorsMiddleware:
         response = self.get_response(request)
         if (request.path_info.startswith(API_PREFIX) and response.status_code >= 400 and not response.streaming
                 and not response.get("Content-Type", "").startswith("application/json")):
-            return self._envelope(response)
+            response = self._envelope(response)
+        if request.path_info.startswith(SEED_001_PREFIX) and response.status_code >= 400 and not response.streaming:
+            response = seed_001_envelope(response)
         return response
 
     def process_exception(self, request, exception):

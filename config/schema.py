@@ -23,6 +23,20 @@ ERROR_COMPONENT = {
     },
 }
 
+# Seed 001's memory API (/api/v1/memory/) answers errors in its own envelope (config.exception_handler).
+SEED_001_ERROR_COMPONENT = {
+    "type": "object",
+    "required": ["success", "error", "message", "fields"],
+    "properties": {
+        "success": {"type": "boolean", "enum": [False]},
+        "error": {"type": "string", "description": "Stable error code, e.g. MEMORY_LIMIT_REACHED, MEMORY_NOT_FOUND."},
+        "message": {"type": "string"},
+        "fields": {"type": "object", "additionalProperties": True},
+    },
+    "additionalProperties": True,
+}
+SEED_001_PREFIX = "/api/v1/memory/"
+
 # Statuses any operation of the API can answer with the error envelope.
 COMMON_ERRORS = {
     "400": "Invalid input (VALIDATION_ERROR, MALFORMED_JSON, USER_REQUIRED, INVALID_USER_ID, ...)",
@@ -43,10 +57,11 @@ def add_error_responses(result, generator, request, public):
     """drf-spectacular POSTPROCESSING_HOOK: document the error envelope on every /api/ operation."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas["Error"] = ERROR_COMPONENT
-    ref = {"$ref": "#/components/schemas/Error"}
+    schemas["Seed001Error"] = SEED_001_ERROR_COMPONENT
     for path, operations in result.get("paths", {}).items():
         if not path.startswith("/api/"):
             continue
+        ref = {"$ref": "#/components/schemas/" + ("Seed001Error" if path.startswith(SEED_001_PREFIX) else "Error")}
         for method, operation in operations.items():
             if method not in _METHODS:
                 continue

@@ -7,6 +7,7 @@ from accounts.apis import PlanApi, UserTokenApi, UserTokensApi
 from context_layers.apis import AccountApi, ContextAllApi
 from context_pack.apis import MemoryLoadApi
 from health.views import readyz
+from memories import apis_v1 as memory_v1
 from memories.apis import LegacyBioApi, UserMemoriesApi, UserMemoryApi, UserMemorySettingsApi
 from portal.apis import PortalSessionsApi
 
@@ -26,6 +27,12 @@ urlpatterns = [
     path("api/context/", include("conversations.urls")),
     path("api/context/", include("context_pack.urls")),
     path("api/v1/memory/load", MemoryLoadApi.as_view(), name="memory-load-v1"),
+    path("api/v1/memory/summarize", memory_v1.SummarizeApi.as_view(), name="memory-summarize-v1"),
+    path("api/v1/memory/create", memory_v1.CreateApi.as_view(), name="memory-create-v1"),
+    path("api/v1/memory/list", memory_v1.ListApi.as_view(), name="memory-list-v1"),
+    path("api/v1/memory/<str:memoryId>", memory_v1.ItemApi.as_view(), name="memory-item-v1"),
+    path("api/v1/memory/<str:memoryId>/archive", memory_v1.ArchiveApi.as_view(), name="memory-archive-v1"),
+    path("api/v1/memory/<str:memoryId>/unarchive", memory_v1.UnarchiveApi.as_view(), name="memory-unarchive-v1"),
     path("api/v1/legacy/bio", LegacyBioApi.as_view(), name="legacy-bio"),
     path("api/v1/users/me/memories", UserMemoriesApi.as_view(), name="user-memories-v1"),
     path("api/v1/users/me/memories/<str:memoryId>", UserMemoryApi.as_view(), name="user-memory-v1"),

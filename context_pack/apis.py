@@ -56,4 +56,5 @@ class MemoryLoadApi(APIView):
             audit_operator_read(caller=caller, character=character, object_type="memory_load", count=len(chosen))
         return Response({"success": True, "memories": [
             {"id": m.item.pk, "personaId": character.slug, "summary": m.item.content, "category": m.item.category,
+             "topics": m.item.topics or [], "emotion": m.item.emotion,
              "importance": m.item.importance, "createdAt": format_instant(m.item.created_at)} for m in chosen]})

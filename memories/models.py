@@ -7,10 +7,10 @@ from django.db import models
 from django.db.models import Q
 from pgvector.django import VectorField
 
-from core.encrypted_fields import EncryptedTextField
+from core.encrypted_fields import EncryptedJSONField, EncryptedTextField
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
-from .masking import mask_text
+from .masking import mask_document, mask_text
 
 EMBEDDING_DIMENSIONS = 512
 
@@ -28,6 +28,8 @@ class MemoryItem(models.Model):
     confidence = models.FloatField(default=1.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
     strength = models.FloatField(default=1.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
     emotion = models.CharField(max_length=32, blank=True)
+    # What a summary memory is about (seed 001 §2.1: "영화", "여가활동"); masked and encrypted like its text.
+    topics = EncryptedJSONField(default=list, blank=True, masker=mask_document)
     emotion_intensity = models.FloatField(default=0.0, validators=[MinValueValidator(0.0), MaxValueValidator(1.0)])
     source = models.CharField(max_length=16, choices=MemorySource.choices, default=MemorySource.INFERRED)
     source_conversation_id = models.CharField(max_length=128, blank=True)

@@ -125,3 +125,20 @@ def memory_history(*, item: MemoryItem) -> dict:
     events = list(AuditLog.objects.filter(object_type="memory_item", object_id__in=[str(pk) for pk in chain])
                   .order_by("created_at", "id"))
     return {"versions": versions, "events": events}
+
+
+SEARCH_SCAN_LIMIT = 5000
+
+
+def memory_search(*, user, character=None, include_archived: bool = False, query: str = "") -> list[MemoryItem]:
+    """The user's visible memories (one character, or every one), newest first, those whose text contains `query`
+    (case and spacing ignored). The text is encrypted at rest, so the match runs here on the decrypted rows —
+    never a plaintext index in the database. Scans at most SEARCH_SCAN_LIMIT memories (plans cap a scope at 200)."""
+    items = memory_visible(user=user, character=character, include_archived=include_archived) \
+        .order_by("-created_at", "-id")[:SEARCH_SCAN_LIMIT]
+    needle = "".join((query or "").casefold().split())
+    if not needle:
+        return list(items)
+    return [item for item in items
+            if needle in "".join(f"{item.content} {item.subject_value} {' '.join(map(str, item.topics or []))}"
+                                 .casefold().split())]

@@ -17,6 +17,8 @@ from core.errors import ApplicationError, ConflictError, NotFoundError
 
 from .categories import MemoryCategory, MemoryKind, MemorySource
 from .embeddings import embed_in_request, get_embedder
+from .extraction.base import ChatTurn
+from .extraction.factory import get_summarizer
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
@@ -40,12 +42,14 @@ class MemoryInput:
     source_conversation_id: str = ""
     source_message_id: str = ""
     expires_at: datetime | None = None
+    topics: tuple[str, ...] = ()
 
     def masked(self) -> "MemoryInput":
         """This input with its free text normalised and PII-masked (the content words and hash come from it)."""
         return replace(self, content=mask_text(normalise_content(self.content)),
                        subject_key=mask_text(self.subject_key)[:100], subject_value=mask_text(self.subject_value),
-                       emotion=mask_text(self.emotion)[:32])
+                       emotion=mask_text(self.emotion)[:32],
+                       topics=tuple(mask_text(str(topic))[:50] for topic in self.topics[:10]))
 
 
 def lock_scope(*, user_id: int, character_slug: str) -> None:
@@ -64,11 +68,12 @@ def audit_memory_change(context: AuditContext, action: str, item: MemoryItem, *,
     )
 
 
-def memory_make_room(*, user, character, context: AuditContext) -> None:
-    """Apply the plan's cap: archive the least important, oldest items; refuse after a downgrade."""
+def memory_make_room(*, user, character, context: AuditContext) -> list[int]:
+    """Apply the plan's cap: archive the least important, oldest items (return their ids: seed 001 §4.2 tells the
+    user which); refuse after a downgrade."""
     cap = tier_policy_for_user(user).memory_cap
     if cap is None:
-        return
+        return []
     live = memory_live_count(user=user, character=character)
     if live > cap:
         # Only a downgrade leaves a scope above its cap: keep what exists readable, add nothing.
@@ -77,8 +82,8 @@ def memory_make_room(*, user, character, context: AuditContext) -> None:
             code="MEMORY_LIMIT_REACHED", extra={"limit": cap, "count": live},
         )
     if live < cap:
-        return
-    evict = (
+        return []
+    evict = list(
         memory_scope(user=user, character=character)
         .filter(is_active=True, archived_at__isnull=True)
         .order_by("importance", "created_at", "id")[: live - cap + 1]
@@ -89,6 +94,7 @@ def memory_make_room(*, user, character, context: AuditContext) -> None:
         item.archived_at = now
         item.save(update_fields=["archived_at", "updated_at"])
         audit_memory_change(archive_context, "archived", item, fields=["archived_at"], details={"cap": cap})
+    return [item.pk for item in evict]
 
 
 def memory_deactivate(old: MemoryItem, successor: MemoryItem, context: AuditContext, *, reason: str) -> None:
@@ -107,7 +113,7 @@ def memory_insert(*, user, character, data: MemoryInput, content_hash: str, cont
     demo): the plan's cap first (ApplicationError when a downgraded plan refuses), then the row with its lexical
     keys, its audit row, and — for a single-valued subject — the older values it supersedes. `data` is masked.
     Return the item and how many older values it superseded. Call inside the scope's locked transaction."""
-    memory_make_room(user=user, character=character, context=context)
+    evicted = memory_make_room(user=user, character=character, context=context)
     item = MemoryItem.objects.create(
         user=user, character=character, content=data.content, content_hash=content_hash,
         category=data.category, kind=data.kind if data.kind in MemoryKind.values else MemoryKind.SEMANTIC,
@@ -115,7 +121,7 @@ def memory_insert(*, user, character, data: MemoryInput, content_hash: str, cont
         confidence=data.confidence, emotion=data.emotion[:32],
         emotion_intensity=max(0.0, min(1.0, data.emotion_intensity)), source=data.source,
         source_conversation_id=data.source_conversation_id[:128], source_message_id=data.source_message_id[:128],
-        expires_at=data.expires_at, event_date=event_date, embedding=embedding,
+        expires_at=data.expires_at, event_date=event_date, embedding=embedding, topics=list(data.topics),
         embedding_model=embedding_model if embedding is not None else "",
         lexical_keys=lexical_keys(f"{data.content} {data.subject_value}"),
     )
@@ -128,6 +134,7 @@ def memory_insert(*, user, character, data: MemoryInput, content_hash: str, cont
                           .exclude(pk=item.pk).exclude(source=MemorySource.CHARACTER))
     for old in superseded:
         memory_deactivate(old, item, context, reason="superseded")
+    item.evicted_ids = evicted  # archived by the plan's cap to make room for this one
     return item, len(superseded)
 
 
@@ -196,6 +203,52 @@ def memory_correct(*, item: MemoryItem, text: str, context: AuditContext) -> Mem
         if item.is_active:  # a single-valued subject's insert has superseded it already
             memory_deactivate(item, successor, context, reason="corrected")
     return successor
+
+
+def memory_archive(*, item: MemoryItem, archived: bool, context: AuditContext) -> MemoryItem:
+    """Archive a memory (kept, out of every prompt and the default list) or bring it back. Bringing one back into a
+    scope at its plan's cap is refused (409 MEMORY_LIMIT_REACHED) rather than archiving another in its place."""
+    with transaction.atomic():
+        lock_scope(user_id=item.user_id, character_slug=item.character_id)
+        item = MemoryItem.objects.select_for_update().get(pk=item.pk)
+        if archived == (item.archived_at is not None):
+            return item
+        if not archived:
+            cap = tier_policy_for_user(item.user).memory_cap
+            live = memory_live_count(user=item.user, character=item.character_id)
+            if cap is not None and live >= cap:
+                raise ConflictError(f"This plan keeps at most {cap} live memories.", code="MEMORY_LIMIT_REACHED",
+                                    extra={"limit": cap, "count": live})
+        item.archived_at = timezone.now() if archived else None
+        item.save(update_fields=["archived_at", "updated_at"])
+        audit_memory_change(context, "archived" if archived else "reactivated", item, fields=["archived_at"])
+    return item
+
+
+def memory_summarize(*, user, character, turns: list[tuple[str, str]], manual_summary: str = "", session_id: str = "",
+                     context: AuditContext) -> tuple[MemoryItem, bool]:
+    """Seed 001 §2.1 / §3.1: one memory summing up a stretch of conversation — the user's own summary when given,
+    else the summarizer's (Gemini when configured, the local one otherwise; a failed LLM call falls back to the
+    local summary, seed 001 §4.1). The messages are masked before any summarizer sees them. Stored through
+    memory_create (the one create path). Returns (item, created)."""
+    if manual_summary.strip():
+        data = MemoryInput(content=manual_summary, category=MemoryCategory.EVENT, kind=MemoryKind.EPISODIC,
+                           importance=7, source=MemorySource.EXPLICIT, source_conversation_id=session_id)
+    else:
+        now = timezone.now()
+        masked = [ChatTurn(message_id=str(index), role=role, content=mask_text(text), created_at=now)
+                  for index, (role, text) in enumerate(turns) if text.strip()]
+        if not masked:
+            raise ApplicationError("Nothing to summarize: send messages or a manualSummary.", code="VALIDATION_ERROR",
+                                   fields={"messages": ["empty"]})
+        result = get_summarizer().summarize(turns=masked)
+        # Seed 001 §4.1: a summary that fails keeps part of the (masked) text itself rather than nothing.
+        summary = result.summary or " ".join(turn.content for turn in masked if turn.role == "user")[:500] \
+            or " ".join(turn.content for turn in masked)[:500]
+        data = MemoryInput(content=summary, category=MemoryCategory.EVENT, kind=MemoryKind.EPISODIC,
+                           importance=result.importance, emotion=result.emotion, topics=tuple(result.topics),
+                           source=MemorySource.INFERRED, source_conversation_id=session_id)
+    return memory_create(user=user, character=character, data=data, context=context)
 
 
 def memory_delete_all(*, user, context: AuditContext) -> int:

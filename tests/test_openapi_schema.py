@@ -21,6 +21,12 @@ CONTEXT_PATHS = {
     "/api/v1/users/me/memories/{memoryId}": {"delete"},
     "/api/v1/users/me/memory-settings": {"get", "patch"},
     "/api/v1/legacy/bio": {"get"},
+    "/api/v1/memory/summarize": {"post"},
+    "/api/v1/memory/create": {"post"},
+    "/api/v1/memory/list": {"get"},
+    "/api/v1/memory/{memoryId}": {"patch", "delete"},
+    "/api/v1/memory/{memoryId}/archive": {"post"},
+    "/api/v1/memory/{memoryId}/unarchive": {"post"},
 }
 HTTP_METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+
+from tests.support.errors import error_code
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.test import override_settings
@@ -215,7 +217,7 @@ def test_system_client_gets_403_user_inactive_for_a_deactivated_user(system_clie
     response = send(system_client, calls[name], "alice")
 
     assert response.status_code == 403, response.content
-    assert response.json()["error"]["code"] == "USER_INACTIVE"
+    assert error_code(response) == "USER_INACTIVE"
     assert data_of(deactivated) == before
 
 
@@ -231,7 +233,7 @@ def test_admin_gets_403_user_inactive_for_a_deactivated_user(admin_client_api, d
     response = admin_client_api.get(path)
 
     assert response.status_code == 403
-    assert response.json()["error"]["code"] == "USER_INACTIVE"
+    assert error_code(response) == "USER_INACTIVE"
     assert data_of(deactivated) == before  # no audit row either: nothing was shown
 
 
