@@ -21,6 +21,12 @@ from .selectors import memory_search
 from .services import memory_archive, memory_delete, memory_summarize, memory_update
 
 
+# Sized so the largest request the schema allows stays under the body limit (MAX_REQUEST_BODY_BYTES, 256 KB):
+# a request past these gets its 400, not a 413.
+MAX_MESSAGES = 50
+MAX_MESSAGE_CHARS = 4000
+
+
 class Seed001Memory(serializers.Serializer):
     id = serializers.IntegerField()
     personaId = serializers.CharField(source="character_id")
@@ -36,20 +42,20 @@ class Seed001Memory(serializers.Serializer):
 
 class SeedMessage(StrictSerializer):
     role = ChoiceField(choices=[("user", "user"), ("assistant", "assistant")])
-    content = serializers.CharField(max_length=8000, allow_blank=True)
+    content = serializers.CharField(max_length=MAX_MESSAGE_CHARS, allow_blank=True)
     createdAt = DateTimeField(required=False)
 
 
 class SummarizeInput(StrictSerializer):
     personaId = serializers.CharField(max_length=64)
     sessionId = serializers.CharField(max_length=128, required=False, allow_blank=True)
-    messages = serializers.ListField(child=SeedMessage(), min_length=1, max_length=200)
+    messages = serializers.ListField(child=SeedMessage(), min_length=1, max_length=MAX_MESSAGES)
 
 
 class CreateInput(StrictSerializer):
     personaId = serializers.CharField(max_length=64)
     sessionId = serializers.CharField(max_length=128, required=False, allow_blank=True)
-    messages = serializers.ListField(child=SeedMessage(), max_length=200, required=False, default=list)
+    messages = serializers.ListField(child=SeedMessage(), max_length=MAX_MESSAGES, required=False, default=list)
     manualSummary = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 

@@ -28,6 +28,7 @@ ONLY_K2 = {"FIELD_ENCRYPTION_KEYS": f"k2:{K2}", "FIELD_ENCRYPTION_ACTIVE_KEY": "
 ENCRYPTED_COLUMNS = [
     ("memories_memoryitem", "content"),
     ("memories_memoryitem", "subject_value"),
+    ("memories_memoryitem", "topics"),
     ("context_layers_usercontext", "heartbeat"),
     ("context_layers_usercontext", "identity"),
     ("context_layers_usercontext", "soul"),
@@ -59,7 +60,7 @@ def data_on_k1(alice, bob, chunsim, sora):
         layer_put(user=alice, character=chunsim, layer="identity", document=IDENTITY, context=CONTEXT)
         layer_put(user=bob, character=sora, layer="tools", document=TOOLS, context=CONTEXT)
     values = raw_values()
-    assert len(values) == 2 * 2 + 2 * 4
+    assert len(values) == 2 * 3 + 2 * 4
     assert all(value.startswith("gk1:k1:") for value in values)
     contexts = [UserContext.objects.values_list("pk", flat=True).get(user=user) for user in (alice, bob)]
     return {"memories": [first.pk, second.pk], "contexts": contexts}
@@ -71,10 +72,10 @@ def test_rotation_moves_every_value_to_the_active_key(data_on_k1):
         call_command("rotate_encryption_key", stdout=out)
 
     output = out.getvalue()
-    assert "Active key 'k2'; 12 values on other keys." in output
+    assert "Active key 'k2'; 14 values on other keys." in output
     assert output.rstrip().endswith("Left on other keys: 0")
     values = raw_values()
-    assert len(values) == 12
+    assert len(values) == 14
     assert all(value.startswith("gk1:k2:") for value in values), values
 
 
@@ -114,10 +115,10 @@ def test_dry_run_changes_nothing_and_reports_what_is_left(data_on_k1):
 
     output = out.getvalue()
     assert raw_values() == before
-    assert "Active key 'k2'; 12 values on other keys." in output
+    assert "Active key 'k2'; 14 values on other keys." in output
     assert "memories.MemoryItem.content: 2 left on other keys" in output
     assert "context_layers.UserContext.identity: 2 left on other keys" in output
-    assert output.rstrip().endswith("Left on other keys: 12")
+    assert output.rstrip().endswith("Left on other keys: 14")
 
 
 def test_old_values_without_their_key_stop_the_rotation(data_on_k1):
@@ -139,4 +140,4 @@ def test_rotation_writes_one_audit_row_with_counts_only(data_on_k1):
     row = AuditLog.objects.filter(action="key_rotated").latest("id")
     assert AuditLog.objects.filter(action="key_rotated").count() == before + 1
     assert row.object_id == "k2"
-    assert row.details == {"reencrypted": 12, "left": 0}
+    assert row.details == {"reencrypted": 14, "left": 0}
