@@ -345,11 +345,13 @@ def memory_promote(*, user_id: int, character_id: str, now: datetime | None = No
         )
         user_ref = _user_ref(user_id) if items else ""
         for item in items:
+            before = item.importance
             item.kind = MemoryKind.SEMANTIC
             item.importance = max(item.importance, PROMOTED_IMPORTANCE)
             item.save(update_fields=["kind", "importance", "updated_at"])
             audit_memory_change(SYSTEM_CONTEXT, "updated", item, user_ref=user_ref, fields=["kind", "importance"],
-                        details={"reason": "promoted", "mentioned_count": item.mentioned_count})
+                                details={"reason": "promoted", "mentioned_count": item.mentioned_count,
+                                         "importance_from": before, "importance_to": item.importance})
     return {"promoted": len(items)}
 
 

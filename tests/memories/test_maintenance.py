@@ -369,6 +369,9 @@ def test_episodes_mentioned_three_times_are_promoted_to_semantic(alice, chunsim)
     rows = AuditLog.objects.filter(action="updated", object_type="memory_item")
     assert sorted(row.object_id for row in rows) == sorted([str(thrice.pk), str(important.pk)])
     assert all(row.changed_fields == ["importance", "kind"] and row.trigger == "system" for row in rows)
+    by_id = {row.object_id: row.details for row in rows}
+    assert (by_id[str(thrice.pk)]["importance_from"], by_id[str(thrice.pk)]["importance_to"]) == (4, 8)
+    assert (by_id[str(important.pk)]["importance_from"], by_id[str(important.pk)]["importance_to"]) == (9, 9)
     assert _run(memory_promote, alice, chunsim) == {"promoted": 0}
 
 
