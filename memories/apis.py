@@ -18,8 +18,8 @@ from core.serializers import StrictSerializer
 from .audit_reads import audit_operator_read
 from .categories import from_seed_004_categories, to_seed_004_categories
 from .legacy import legacy_bio_render
-from .models import MemoryItem, MemorySettings
-from .selectors import memory_history, memory_list, memory_scope, memory_settings_for, memory_visible
+from .models import MemorySettings
+from .selectors import memory_history, memory_list, memory_of_user, memory_settings_for, memory_visible
 from .serializers import (
     MemoryCreateInput,
     MemoryCreateOutput,
@@ -48,9 +48,7 @@ from .services import (
 def _scope_item(caller, character, memory_id: str):
     """The memory `memory_id` of the caller's subject with `character`, or 404 MEMORY_NOT_FOUND (another user's
     memory, a user never seen, or no such id: the same answer)."""
-    item = None
-    if caller.subject is not None and memory_id.isascii() and memory_id.isdigit() and len(memory_id) < 19:
-        item = memory_scope(user=caller.subject, character=character).filter(pk=int(memory_id)).first()
+    item = memory_of_user(user=caller.subject, memory_id=memory_id, character=character)
     if item is None:
         raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
     return item
@@ -201,9 +199,7 @@ class UserMemoryApi(APIView):
                    summary="Delete one of my memories (seed 004 §6)")
     def delete(self, request, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
-        item = None
-        if caller.subject is not None and memoryId.isascii() and memoryId.isdigit() and len(memoryId) < 19:
-            item = MemoryItem.objects.filter(user=caller.subject, pk=int(memoryId)).first()
+        item = memory_of_user(user=caller.subject, memory_id=memoryId)
         if item is None:
             raise NotFoundError("No such memory of this user.", code="MEMORY_NOT_FOUND")
         memory_delete(item=item, context=caller.audit)

@@ -17,7 +17,7 @@ from core.timestamps import format_instant
 
 from .audit_reads import audit_operator_read
 from .models import MemoryItem
-from .selectors import memory_search
+from .selectors import memory_of_user, memory_search
 from .services import memory_archive, memory_delete, memory_summarize, memory_update
 
 
@@ -89,9 +89,7 @@ def _written(item: MemoryItem, created: bool, code=status.HTTP_201_CREATED) -> R
 
 
 def _own(caller, memory_id: str) -> MemoryItem:
-    item = None
-    if caller.subject is not None and memory_id.isascii() and memory_id.isdigit() and len(memory_id) < 19:
-        item = MemoryItem.objects.filter(user=caller.subject, pk=int(memory_id)).first()
+    item = memory_of_user(user=caller.subject, memory_id=memory_id)
     if item is None:
         raise NotFoundError("No such memory of this user.", code="MEMORY_NOT_FOUND")
     return item

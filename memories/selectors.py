@@ -94,6 +94,15 @@ def memory_stored(*, user, character) -> QuerySet[MemoryItem]:
     return memory_scope(user=user, character=character).filter(is_active=True).order_by("category", "-created_at", "-id")
 
 
+def memory_of_user(*, user, memory_id: str, character=None) -> MemoryItem | None:
+    """The memory `memory_id` (as sent in a URL) of `user` — with `character` when given — or None: another user's
+    memory, a user never seen (None), and an id that is no id all read as no such memory."""
+    if user is None or not (memory_id.isascii() and memory_id.isdigit() and len(memory_id) < 19):
+        return None
+    items = MemoryItem.objects.filter(user=user) if character is None else memory_scope(user=user, character=character)
+    return items.filter(pk=int(memory_id)).first()
+
+
 def memory_live_count(*, user, character) -> int:
     return memory_scope(user=user, character=character).filter(is_active=True, archived_at__isnull=True).count()
 
