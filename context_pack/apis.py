@@ -10,7 +10,7 @@ from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from core.timestamps import format_instant
 from memories.audit_reads import audit_operator_read
-from memories.selectors import memory_settings_for
+from memories.selectors import memory_settings_for, memory_topics
 
 from .freshness import ensure_processed
 from .retrieval import retrieve
@@ -54,7 +54,9 @@ class MemoryLoadApi(APIView):
         chosen = (retrieved.identity + retrieved.state + retrieved.ranked)[: query.validated_data["limit"]]
         if caller.role is Role.ADMIN:
             audit_operator_read(caller=caller, character=character, object_type="memory_load", count=len(chosen))
+        # topics only for the few chosen here: the prompt's retrieval does not decrypt them for every row it scores
+        topics = memory_topics(memory_ids=[m.item.pk for m in chosen])
         return Response({"success": True, "memories": [
             {"id": m.item.pk, "personaId": character.slug, "summary": m.item.content, "category": m.item.category,
-             "topics": m.item.topics or [], "emotion": m.item.emotion,
+             "topics": topics.get(m.item.pk) or [], "emotion": m.item.emotion,
              "importance": m.item.importance, "createdAt": format_instant(m.item.created_at)} for m in chosen]})

@@ -69,7 +69,7 @@ _STATE = sorted(STATE_CATEGORIES)
 IDENTITY_PART, STATE_PART, RANKED_PART, CHARACTER_PART, REPLACED_VALUE, CURRENT_VALUE = range(6)
 # What the block, its payload and the memory load endpoint read; other fields load on access (deferred).
 ITEM_FIELDS = ("id", "content", "category", "kind", "subject_key", "subject_value", "importance", "event_date",
-               "source", "source_message_id", "created_at", "emotion", "topics")
+               "source", "source_message_id", "created_at", "emotion")
 _FIELDS = [field for field in MemoryItem._meta.concrete_fields if field.name in ITEM_FIELDS]  # in model order
 _ATTNAMES = [field.attname for field in _FIELDS]
 _DECODE = [(index, field) for index, field in enumerate(_FIELDS) if hasattr(field, "from_db_value")]

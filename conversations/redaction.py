@@ -182,14 +182,18 @@ def _scrub_memories(user, character, values: list[str], redacted_ids: set[int]) 
         changed.append(item)
     live_hashes = set(memory_scope(user=user, character=character).filter(is_active=True)
                       .exclude(pk__in=[item.pk for item in changed]).values_list("content_hash", flat=True))
-    embedder = get_embedder()
     for item in changed:
         if item.is_active and item.content_hash in live_hashes:
             item.is_active = False  # now the same text as a live memory: one is enough
         if item.is_active:
             live_hashes.add(item.content_hash)
-            item.embedding, item.embedding_model = embed_in_request([item.content], embedder=embedder)[0], embedder.model_name
-        else:
+    live = [item for item in changed if item.is_active]
+    embedder = get_embedder()
+    vectors = embed_in_request([item.content for item in live], embedder=embedder) if live else []
+    for item, vector in zip(live, vectors):  # one embedding call for every rewritten live memory
+        item.embedding, item.embedding_model = vector, embedder.model_name
+    for item in changed:
+        if not item.is_active:
             item.embedding, item.embedding_model = None, ""
         item.save(update_fields=["content", "subject_value", "content_hash", "lexical_keys", "is_active", "embedding",
                                  "embedding_model", "updated_at"])

@@ -4,7 +4,7 @@ from django.contrib import admin
 from audit.admin_mixins import AuditedReadAdminMixin, admin_audit_context
 
 from .models import MemoryItem, MemorySettings
-from .services import memory_admin_save, memory_delete, memory_settings_save
+from .services import memory_delete, memory_settings_save, memory_update
 
 
 @admin.register(MemoryItem)
@@ -23,7 +23,7 @@ class MemoryItemAdmin(AuditedReadAdminMixin, admin.ModelAdmin):
     exclude = ("embedding",)
 
     def save_model(self, request, obj, form, change):
-        memory_admin_save(item=obj, changed_fields=list(form.changed_data), context=admin_audit_context(request))
+        memory_update(item=obj, changes={}, context=admin_audit_context(request))  # the form set the values
 
     def delete_model(self, request, obj):
         memory_delete(item=obj, context=admin_audit_context(request))

@@ -45,12 +45,13 @@ from .services import (
 )
 
 
-def _scope_item(caller, character, memory_id: str):
-    """The memory `memory_id` of the caller's subject with `character`, or 404 MEMORY_NOT_FOUND (another user's
-    memory, a user never seen, or no such id: the same answer)."""
+def caller_memory(caller, memory_id: str, character=None):
+    """The memory `memory_id` of the caller's subject (with `character` when given), or 404 MEMORY_NOT_FOUND
+    (another user's memory, a user never seen, or no such id: the same answer). Every memory endpoint's lookup."""
     item = memory_of_user(user=caller.subject, memory_id=memory_id, character=character)
     if item is None:
-        raise NotFoundError("No such memory in this scope.", code="MEMORY_NOT_FOUND")
+        raise NotFoundError("No such memory of this user." if character is None else "No such memory in this scope.",
+                            code="MEMORY_NOT_FOUND")
     return item
 
 
@@ -106,7 +107,7 @@ class MemoryItemApi(APIView):
     def delete(self, request, characterId: str, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
         character = character_get_active(slug=characterId)
-        memory_delete(item=_scope_item(caller, character, memoryId), context=caller.audit)
+        memory_delete(item=caller_memory(caller, memoryId, character), context=caller.audit)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(operation_id="memory_update", parameters=[USER_PARAM], request=MemoryUpdateInput,
@@ -116,7 +117,7 @@ class MemoryItemApi(APIView):
         character = character_get_active(slug=characterId)
         body = MemoryUpdateInput(data=request.data)
         body.is_valid(raise_exception=True)
-        item = memory_update(item=_scope_item(caller, character, memoryId), changes=body.validated_data,
+        item = memory_update(item=caller_memory(caller, memoryId, character), changes=body.validated_data,
                              context=caller.audit)
         return Response(MemoryOutput(item).data)
 
@@ -127,7 +128,7 @@ class MemoryHistoryApi(APIView):
     def get(self, request, characterId: str, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM, Role.ADMIN})
         character = character_get_active(slug=characterId)
-        item = _scope_item(caller, character, memoryId)
+        item = caller_memory(caller, memoryId, character)
         history = memory_history(item=item)
         if caller.role is Role.ADMIN:
             audit_operator_read(caller=caller, character=character, object_type="memory_history",
@@ -199,10 +200,7 @@ class UserMemoryApi(APIView):
                    summary="Delete one of my memories (seed 004 §6)")
     def delete(self, request, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
-        item = memory_of_user(user=caller.subject, memory_id=memoryId)
-        if item is None:
-            raise NotFoundError("No such memory of this user.", code="MEMORY_NOT_FOUND")
-        memory_delete(item=item, context=caller.audit)
+        memory_delete(item=caller_memory(caller, memoryId), context=caller.audit)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -11,13 +11,13 @@ from rest_framework.views import APIView
 
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
-from core.errors import NotFoundError
 from core.serializers import ChoiceField, DateTimeField, StrictSerializer
 from core.timestamps import format_instant
 
+from .apis import caller_memory
 from .audit_reads import audit_operator_read
 from .models import MemoryItem
-from .selectors import memory_of_user, memory_search
+from .selectors import memory_search
 from .services import memory_archive, memory_delete, memory_summarize, memory_update
 
 
@@ -88,13 +88,6 @@ def _written(item: MemoryItem, created: bool, code=status.HTTP_201_CREATED) -> R
                      "archived": getattr(item, "evicted_ids", [])}, status=code if created else status.HTTP_200_OK)
 
 
-def _own(caller, memory_id: str) -> MemoryItem:
-    item = memory_of_user(user=caller.subject, memory_id=memory_id)
-    if item is None:
-        raise NotFoundError("No such memory of this user.", code="MEMORY_NOT_FOUND")
-    return item
-
-
 def _summarize(request, serializer_class, manual: bool):
     caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
     body = serializer_class(data=request.data)
@@ -157,7 +150,7 @@ class ItemApi(APIView):
         body = PatchInput(data=request.data)
         body.is_valid(raise_exception=True)
         changes = {"content" if key == "summary" else key: value for key, value in body.validated_data.items()}
-        item = memory_update(item=_own(caller, memoryId), changes=changes, context=caller.audit)
+        item = memory_update(item=caller_memory(caller, memoryId), changes=changes, context=caller.audit)
         return Response({"success": True, "memory": Seed001Memory(item).data})
 
     @extend_schema(operation_id="memory_v1_delete", parameters=[USER_PARAM],
@@ -165,7 +158,7 @@ class ItemApi(APIView):
                    summary="Seed 001 §3.4: delete a memory")
     def delete(self, request, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
-        memory_delete(item=_own(caller, memoryId), context=caller.audit)
+        memory_delete(item=caller_memory(caller, memoryId), context=caller.audit)
         return Response({"success": True})
 
 
@@ -180,7 +173,7 @@ class ArchiveApi(APIView):
                    summary="Seed 001 §3.5: archive a memory (kept, out of prompts) or bring it back")
     def post(self, request, memoryId: str):
         caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
-        item = memory_archive(item=_own(caller, memoryId), archived=self.archived, context=caller.audit)
+        item = memory_archive(item=caller_memory(caller, memoryId), archived=self.archived, context=caller.audit)
         return Response({"success": True,
                          "archivedAt": format_instant(item.archived_at) if item.archived_at else None})
 

@@ -103,6 +103,13 @@ def memory_of_user(*, user, memory_id: str, character=None) -> MemoryItem | None
     return items.filter(pk=int(memory_id)).first()
 
 
+def memory_topics(*, memory_ids) -> dict[int, list]:
+    """The topics of these memories (decrypted), by id: fetched for the few an answer shows, not with every row
+    retrieval scores."""
+    return {pk: topics or [] for pk, topics in MemoryItem.objects.filter(pk__in=list(memory_ids))
+            .values_list("pk", "topics")}
+
+
 def memory_live_count(*, user, character) -> int:
     return memory_scope(user=user, character=character).filter(is_active=True, archived_at__isnull=True).count()
 

@@ -150,17 +150,23 @@ def memory_create(*, user, character, data: MemoryInput, context: AuditContext) 
     if not settings.allows(data.category):
         raise ConflictError(f"The user does not allow memories of category {data.category!r}.",
                             code="CATEGORY_NOT_ALLOWED")
-    digest = content_hash(content)
     with transaction.atomic():
         lock_scope(user_id=user.pk, character_slug=character.pk)
-        existing = memory_scope(user=user, character=character).filter(is_active=True, content_hash=digest).first()
-        if existing is not None:
-            return existing, False
-        embedder = get_embedder()
-        # Embedding service down or slow: store the item without a vector; the backfill job embeds it later.
-        vector = embed_in_request([content], embedder=embedder)[0]
-        item, _ = memory_insert(user=user, character=character, data=data, content_hash=digest, context=context,
-                                embedding=vector, embedding_model=embedder.model_name)
+        return _store(user=user, character=character, data=data, context=context)
+
+
+def _store(*, user, character, data: MemoryInput, context: AuditContext, event_date=None) -> tuple[MemoryItem, bool]:
+    """Store masked `data` in the scope unless an equal live memory is there: (that one, False) or (the new one,
+    True), embedded in the request when the embedder answers. Call inside the scope's locked transaction."""
+    digest = content_hash(data.content)
+    existing = memory_scope(user=user, character=character).filter(is_active=True, content_hash=digest).first()
+    if existing is not None:
+        return existing, False
+    embedder = get_embedder()
+    # Embedding service down or slow: store the item without a vector; the backfill job embeds it later.
+    vector = embed_in_request([data.content], embedder=embedder)[0]
+    item, _ = memory_insert(user=user, character=character, data=data, content_hash=digest, context=context,
+                            embedding=vector, embedding_model=embedder.model_name, event_date=event_date)
     return item, True
 
 
@@ -185,20 +191,11 @@ def memory_correct(*, item: MemoryItem, text: str, context: AuditContext) -> Mem
         item = MemoryItem.objects.select_for_update().get(pk=item.pk)
         if not item.is_active:
             raise ConflictError("This memory was already replaced.", code="MEMORY_ALREADY_REPLACED")
-        digest = content_hash(data.content)
-        if digest == item.content_hash:
+        if content_hash(data.content) == item.content_hash:
             raise ApplicationError("That is what it says already.", code="VALIDATION_ERROR",
                                    fields={"content": ["unchanged"]})
-        existing = memory_scope(user=item.user, character=item.character).filter(
-            is_active=True, content_hash=digest).exclude(pk=item.pk).first()
-        if existing is not None:
-            successor = existing
-        else:
-            embedder = get_embedder()
-            vector = embed_in_request([data.content], embedder=embedder)[0]
-            successor, _ = memory_insert(user=item.user, character=item.character, data=data, content_hash=digest,
-                                         context=context, embedding=vector, embedding_model=embedder.model_name,
-                                         event_date=item.event_date)
+        successor, _ = _store(user=item.user, character=item.character, data=data, context=context,
+                              event_date=item.event_date)
         item.refresh_from_db(fields=["is_active"])
         if item.is_active:  # a single-valued subject's insert has superseded it already
             memory_deactivate(item, successor, context, reason="corrected")
@@ -309,11 +306,6 @@ def memory_update(*, item: MemoryItem, changes: dict, context: AuditContext) -> 
             "importance_from": stored.importance, "importance_to": item.importance,
             "confidence_from": stored.confidence, "confidence_to": item.confidence})
     return item
-
-
-def memory_admin_save(*, item: MemoryItem, changed_fields: list[str], context: AuditContext) -> None:
-    """Save an operator's edit through the one edit path (the form has set the new values on `item`)."""
-    memory_update(item=item, changes={}, context=context)
 
 
 # What a user may change of their settings (GET/PUT /api/context/settings, the settings page).

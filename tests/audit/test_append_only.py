@@ -10,7 +10,7 @@ from django.db import DatabaseError, connection, transaction
 from audit.models import AuditLog
 from audit.services import AuditContext, audit_record
 from context_layers.services import layer_put
-from memories.services import MemoryInput, memory_admin_save, memory_create, memory_delete
+from memories.services import MemoryInput, memory_create, memory_delete, memory_update
 
 SECRET = "아무도 모르는 첫사랑 민지에게 쓴 편지"
 SECRET_FRAGMENTS = ["첫사랑", "민지", "편지", "아무도 모르는"]
@@ -89,8 +89,8 @@ def test_audit_rows_never_contain_memory_or_layer_content(alice, charlie, chunsi
     item, _ = memory_create(user=alice, character=chunsim, context=context,
                             data=MemoryInput(content=SECRET, subject_key="pet", subject_value=SECRET_SUBJECT))
     item.content = f"{SECRET} (수정됨)"
-    memory_admin_save(item=item, changed_fields=["content"],
-                      context=AuditContext(actor_id=charlie.pk, actor_label="admin:charlie", trigger="admin"))
+    memory_update(item=item, changes={},
+                  context=AuditContext(actor_id=charlie.pk, actor_label="admin:charlie", trigger="admin"))
     layer_put(user=alice, character=chunsim, layer="identity", context=context,
               document={"nickname": "민지", "inferredTraits": ["첫사랑을 못 잊음"]})
     memory_delete(item=item, context=context)
