@@ -34,12 +34,28 @@ CESSATION_KO = (
     r"접었|접고|접음", r"팔(?:고|았|아\s*버)", r"끊었|끊음|끊고",
     r"(?<!로)(?<!로\s)떠나(?:서|고|왔|온|게|요)|(?<!로)(?<!로\s)떠났",  # "광교 떠나서 성수동으로" (not "제주도로 떠나")
     r"이름\s*(?:을|를|도)?\s*(?:바꿈|바꿨|바꿔|바꾸었|바뀜|바뀌었|바꼈|변경|개명)",  # "보리 이름 바꿈 ㅋㅋ 이제 누룽지임"
+    r"(?:이랑|랑|와|과|하고)\s*헤어(?:졌|짐|지었)",  # "소희랑 헤어짐" (a role before it is no value: PERSON_NOUNS)
 )
 # These only in a message that also says something changed ("오늘은 운동 안 해" stops nothing).
 WEAK_CESSATION_KO = (
     r"안\s*(?:해|하고|함|해요|하거든|한다)", r"안\s*다녀|안\s*다니", r"안\s*먹어|안\s*먹고", r"안\s*타(?:요|고)?\b",
     r"포기", r"정리(?:했|하고|함|해)", r"탈퇴", r"하차",
 )
+# Leaving a place or a group ("농구 동아리 나옴 … 밴드 들어감", "기숙사 나와서 망원동 원룸"): only where the message also
+# says plainly that something changed (STRONG_CHANGE_MARKERS) — "학원 나와서 피곤" is an evening, not a change.
+LEAVING_KO = (r"(?:에서\s*)?나(?:왔|옴|와서|오고)(?![가-힣])",)
+# A message that moves a value "from X to Y" ("최애 바뀜. 카리나에서 해린으로"): X is old, but only where the message
+# also says plainly that something changed (STRONG_CHANGE_MARKERS; "요즘 회사에서 집으로 바로 감" changes nothing).
+FROM_TO_KO = r"에서\s+(?:[^\s.,!?]+\s+)?[^\s.,!?]+?(?:으로|로)(?=[\s.!?,~ㅋㅎㅠㅜ]|$)"
+STRONG_CHANGE_MARKERS = ("바꿨", "바꿈", "바꿔", "바뀜", "바뀌었", "바꼈", "옮겼", "옮김", "이사", "이직", "갈아탔", "갈아탐",
+                         "전과", "전학", "변경", "switched", "changed", "moved")
+# Joining a new group says so too ("밴드 동아리 들어감"; not "집에 들어감").
+JOINED_KO = r"(?:동아리|부|팀|회사|학원|모임|밴드|동호회|클럽)\s*(?:에|를|을)?\s*(?:들어감|들어갔|가입)"
+# Head nouns that are no value alone: before them is what changed ("편의점 알바 관뒀어" → 편의점, not every 알바).
+GENERIC_HEADS = frozenset("동아리 부 팀 모임 학원 알바 아르바이트 스터디 클럽 동호회".split())
+# People named by role: whom one parted from is their name, never "친구" ("친구랑 헤어졌어 방금" ends nothing).
+PERSON_NOUNS = frozenset("""친구 동생 언니 오빠 누나 형 엄마 아빠 남친 여친 남자친구 여자친구 애인 걔 사람 사람들 선배 후배
+동기 애들 우리""".split())
 # Korean cues that contrast the old value with the new one ("X 말고 Y"): only in a message that says it changed.
 CONTRAST_KO = (r"말고", r"아니고", r"아니라", r"대신(?:에)?", r"에서\s+\S+\s*(?:으로|로)\s*(?:바꿨|바꿈|옮겼|옮김|이사|이직|갈아)")
 # Words by which a message says something changed (a contrast cue alone may be a passing preference).
@@ -51,6 +67,7 @@ CHANGE_MARKERS = (
     "바꼈", "바뀌었", "바뀜", "바뀌어", "미뤘", "미뤄", "미룸", "연기됐", "연기되", "당겼", "당겨", "발령", "취소", "잘못",
     "아니래", "instead", "change of plan", "messed up", "rescheduled", "postponed", "pushed", "moved me", "canceled",
     "cancelled", "i meant", "typo", "wrong", "it's not", "its not", "it is not", "요즘", "요새", "결정", "정했",
+    "전과", "전학",
 )
 # English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
 # "X였는데 이제 Y", "강남 살았는데 요즘은 판교": what was so before "이제" is old. The group `old` holds it.
@@ -70,13 +87,18 @@ CESSATION_EN = (
     r"(?P<old>[\w가-힣'-]+)\b",
     r"\b(?:scrapp(?:ing|ed)|scrap|cancel(?:l?ing|l?ed)?|call(?:ing|ed)\s+off)\s+(?:my\s+|the\s+|our\s+)?(?:plan\s+(?:for|of)\s+)?"
     r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\b(?=\s*(?:[,.;!?]|$|\b(?:and|but|so|because|since|cuz|bc)\b))",
-    r"\b(?:moved|switched|changed|transferred|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
+    r"\b(?:moved|switched|changed|transferred|transfer|switch|upgraded|went)\b[^.!?\n]{0,30}?\b(?:from|out\s+of)\s+"
     r"(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\s+to\b",
     r"\b(?P<old>[\w가-힣'-]+)\s+(?:has\s+been|have\s+been|got|was|is|are)\s+(?:officially\s+|finally\s+)?dethroned\b",
     # "I told you twenty-seven but … I'm actually twenty-six", "i said june 3 but it's actually june 13"
     r"\bi\s+(?:\w+\s+)?(?:told\s+(?:you|u)|said)\s+(?:it\s+was\s+|it's\s+|its\s+|i\s+was\s+|i'm\s+|im\s+)?(?P<old>[\w'-]+(?:[\s-][\w'-]+)?)"
     r"\s*,?\s+but\b(?=[^.!?\n]*?\bactually\b|[^\n]*?\.\s*(?:i'?m|it'?s|its)\s+actually\b)",
     r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
+    # a breakup names whom it ended with ("broke up with max", "me and jess split"); a role alone is no value
+    r"\b(?:broke|broken)\s+up\s+with\s+(?:my\s+)?(?:\w+friend\s+|partner\s+)?(?P<old>[\w가-힣'-]+)\b",
+    r"\b(?:split|separated)\s+(?:up\s+)?(?:with|from)\s+(?:my\s+)?(?:\w+friend\s+|partner\s+)?(?P<old>[\w가-힣'-]+)\b",
+    r"\bme\s+and\s+(?P<old>[\w가-힣'-]+)\s+(?:broke\s+up|split(?:\s+up)?|called\s+it\s+quits)\b",
+    r"\b(?P<old>[\w가-힣'-]+)\s+and\s+(?:i|me)\s+(?:broke\s+up|split(?:\s+up)?|called\s+it\s+quits)\b",
 )
 # Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
 EN_NOT_VALUE = frozenset("""
@@ -86,6 +108,7 @@ play playing do go going live living work working eat eating drink drinking use 
 like love want need see talk talking feel care think watch listen read smoke drive ride attend attending teach
 teaching person people guy girl fan one thing kind sort part member anymore job be been was were am get got
 today tonight tomorrow yesterday now then again lol haha
+boyfriend girlfriend partner bf gf husband wife fiance fiancee friend ex him them we i me up officially finally
 """.split())
 # Korean words that never make an old value on their own.
 KO_NOT_VALUE = frozenset("""
@@ -118,6 +141,9 @@ _CUE_ENDING_KO = re.compile(r"(?:었어요|었어|어요|어|다|요|음)")
 _NOT_DONE_AFTER = re.compile(NOT_DONE_AFTER)
 _NOT_DONE_BEFORE = re.compile(NOT_DONE_BEFORE)
 _CONTRAST_KO = re.compile("|".join(f"(?:{cue})" for cue in CONTRAST_KO))
+_FROM_TO_KO = re.compile(FROM_TO_KO)
+_JOINED_KO = re.compile(JOINED_KO)
+_LEAVING_KO = re.compile("|".join(f"(?:{cue})" for cue in LEAVING_KO))
 _CESSATION_EN = [re.compile(rule, re.I) for rule in CESSATION_EN]
 _PAST_THEN_NOW_KO = [re.compile(rule) for rule in PAST_THEN_NOW_KO]
 _GUARDS = [re.compile(rule, re.I) for rule in GUARDS]
@@ -168,8 +194,12 @@ def _korean_old_phrase(before: str) -> str:
     if not words:
         return ""
     last = _strip_particle(words[-1])
-    if not re.search(r"[\w가-힣]", last) or re.search(r"[ㄱ-ㅎㅏ-ㅣ]|요$", last) or last in KO_NOT_VALUE:
-        return ""  # laughter, a verb ("아파서요") or a filler is not a value
+    if last in GENERIC_HEADS and len(words) >= 2 and re.fullmatch(r"[가-힣A-Za-z0-9]{2,}", words[-2]) \
+            and not re.search(r"(?:던|는|은|할|한)$", words[-2]):
+        last = words[-2]  # "편의점 알바 관뒀어": the shop, not every 알바 (a verb's "다니던 알바" keeps 알바)
+    if not re.search(r"[\w가-힣]", last) or re.search(r"[ㄱ-ㅎㅏ-ㅣ]|요$", last) or last in KO_NOT_VALUE \
+            or last in PERSON_NOUNS:
+        return ""  # laughter, a verb ("아파서요"), a filler or a role ("친구랑 헤어졌어") is not a value
     phrase = [last]
     if len(words) >= 2 and _NUMERAL.match(words[-2]):
         phrase.insert(0, words[-2])  # "만 보", "두 권", "여섯 시"
@@ -377,9 +407,12 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, old phrase) of every cue in `text` with the old value it names."""
     found: list[tuple[int, int, str]] = []
     changed = any(marker in text.casefold() for marker in CHANGE_MARKERS)
+    plainly_changed = any(marker in text.casefold() for marker in STRONG_CHANGE_MARKERS) \
+        or _JOINED_KO.search(text) is not None
     for pattern, needs_change, contrast in ((_CESSATION_KO, False, False), (_WEAK_CESSATION_KO, True, False),
-                                            (_CONTRAST_KO, True, True)):
-        if needs_change and not changed:
+                                            (_CONTRAST_KO, True, True), (_FROM_TO_KO, "plainly", True),
+                                            (_LEAVING_KO, "plainly", False)):
+        if not plainly_changed if needs_change == "plainly" else (needs_change and not changed):
             continue
         for match in pattern.finditer(text):
             if not contrast and (_NOT_DONE_AFTER.match(text, match.end())
@@ -391,7 +424,9 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
             if phrase:
                 start = clause_start + before.rfind(phrase.split()[0])
                 ending = _CUE_ENDING_KO.match(text, match.end()) if not contrast else None
-                found.append((start, ending.end() if ending else match.end(), phrase))
+                # "카리나에서 해린으로": only "카리나에서" goes, the new value stays
+                end = match.start() + len("에서") if pattern is _FROM_TO_KO else match.end()
+                found.append((start, ending.end() if ending else end, phrase))
     for pattern in _PAST_THEN_NOW_KO:
         for match in pattern.finditer(text):
             old = _strip_particle(match.group("old"))

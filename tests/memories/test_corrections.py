@@ -16,7 +16,7 @@ def terms(text):
 @pytest.mark.parametrize("text,old,new", [
     ("나 이제 망원 안 살아 ㅋㅋ 합정으로 이사했어", "망원", "합정"),
     ("회사 그만두고 요즘 카페 차렸어", "회사", "카페"),
-    ("편의점 알바 관뒀어. 요즘은 과외해", "알바", "과외"),
+    ("편의점 알바 관뒀어. 요즘은 과외해", "편의점", "과외"),  # the shop, not every 알바: a generic head
     ("스쿠터 팔고 자전거 샀어", "스쿠터", "자전거"),
     ("저 이제 필라테스 안 해요 요가로 바꿨어요", "필라테스", "요가"),
 ])
@@ -391,3 +391,29 @@ def test_a_city_whose_neighbourhood_was_later_corrected_away_is_still_refined():
     assert refined_places({("residence", "berlin"), ("residence", "WG in neukölln")}, set()) == {"berlin"}
     # two cities: a move
     assert refined_places({("residence", "berlin"), ("residence", "kreuzberg")}, {("residence", "munich")}) == set()
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("아 나 배드민턴 동호회 관뒀어 이제 클라이밍함", "배드민턴", "클라이밍"),
+    ("우리 준서랑 헤어졌어.. 이제 혼자야", "준서", "혼자"),
+    ("welp i broke up with my girlfriend tessa last night, single again", "tessa", "single"),
+    ("me and rory split up, it was a long time coming", "rory", "long time"),
+    ("미술 학원 나오고 태권도 학원 들어감 ㅋㅋ", "미술", "태권도"),
+    ("폰 바꿨어 ㅋㅋ 갤럭시에서 아이폰으로", "갤럭시", "아이폰"),
+    ("got the transfer from billing to the design team, starting monday", "billing", "design"),
+])
+def test_breakups_leaving_and_from_to_moves_name_the_old_value_and_keep_the_new(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert mentions(correction.cleaned, new) and not mentions(correction.cleaned, old)
+
+
+@pytest.mark.parametrize("text", [
+    "친구랑 헤어졌어 방금 ㅋㅋ 이제 집 가는 중",  # parted from a friend for the evening
+    "요즘 회사에서 집으로 바로 가",  # a way home, nothing changed plainly
+    "집에 들어감 ㅋㅋ 학원 나와서 피곤",  # left the 학원 for the day
+    "학원 나왔어 이제 좀 쉼",
+])
+def test_partings_and_ways_home_correct_nothing(text):
+    assert terms(text) == ()
