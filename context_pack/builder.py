@@ -11,8 +11,9 @@ from accounts.models import Plan, TierPolicy
 from accounts.selectors import tier_policy_for_user
 from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
-from memories.categories import MemoryCategory
+from memories.categories import MemoryCategory, MemorySource
 from memories.extraction.behaviour import asks_to_recall, avoid_test
+from memories.extraction.whose import only_about_others, own_subject_asked
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
 from memories.truth import still_holds
@@ -84,13 +85,23 @@ def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], 
     return lambda scored: touches(f"{scored.item.content} {scored.item.subject_value}")
 
 
+def _others_only(message: str) -> Callable[[ScoredMemory], bool]:
+    """When the user asks about their own subject ("나 어디 산다고 했지?"), what the user said only of other people
+    ("누나는 밴쿠버 살아") is no answer and would be mixed up with it: extraction.whose decides both."""
+    if not own_subject_asked(message or ""):
+        return lambda scored: False
+    return lambda scored: (scored.item.source != MemorySource.CHARACTER and not scored.item.subject_key
+                           and only_about_others(scored.item.content))
+
+
 def _memory_candidates(retrieved: RetrievedMemories, pending_texts: list[str] = (),
                        avoided: Callable[[ScoredMemory], bool] = lambda scored: False,
+                       others_only: Callable[[ScoredMemory], bool] = lambda scored: False,
                        ) -> list[tuple[str, ScoredMemory | None]]:
     still_true = _still_true(retrieved)
 
     def keep(scored: ScoredMemory) -> bool:
-        return still_true(scored) and not avoided(scored)
+        return still_true(scored) and not avoided(scored) and not others_only(scored)
     retrieved = RetrievedMemories(
         identity=[m for m in retrieved.identity if keep(m)], state=[m for m in retrieved.state if keep(m)],
         ranked=[m for m in retrieved.ranked if keep(m)], outdated_values=retrieved.outdated_values,
@@ -194,7 +205,8 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              memory_settings=memory_settings)
         memory_candidates = _memory_candidates(retrieved, pending_texts,
-                                               _avoided(tools.get("avoidTopics") or [], message))
+                                               _avoided(tools.get("avoidTopics") or [], message),
+                                               _others_only(message))
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})

@@ -94,11 +94,6 @@ CESSATION_EN = (
     r"\bi\s+(?:\w+\s+)?(?:told\s+(?:you|u)|said)\s+(?:it\s+was\s+|it's\s+|its\s+|i\s+was\s+|i'm\s+|im\s+)?(?P<old>[\w'-]+(?:[\s-][\w'-]+)?)"
     r"\s*,?\s+but\b(?=[^.!?\n]*?\bactually\b|[^\n]*?\.\s*(?:i'?m|it'?s|its)\s+actually\b)",
     r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
-    # a breakup names whom it ended with ("broke up with max", "me and jess split"); a role alone is no value
-    r"\b(?:broke|broken)\s+up\s+with\s+(?:my\s+)?(?:\w+friend\s+|partner\s+)?(?P<old>[\w가-힣'-]+)\b",
-    r"\b(?:split|separated)\s+(?:up\s+)?(?:with|from)\s+(?:my\s+)?(?:\w+friend\s+|partner\s+)?(?P<old>[\w가-힣'-]+)\b",
-    r"\bme\s+and\s+(?P<old>[\w가-힣'-]+)\s+(?:broke\s+up|split(?:\s+up)?|called\s+it\s+quits)\b",
-    r"\b(?P<old>[\w가-힣'-]+)\s+and\s+(?:i|me)\s+(?:broke\s+up|split(?:\s+up)?|called\s+it\s+quits)\b",
 )
 # Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
 EN_NOT_VALUE = frozenset("""
@@ -142,6 +137,7 @@ _NOT_DONE_AFTER = re.compile(NOT_DONE_AFTER)
 _NOT_DONE_BEFORE = re.compile(NOT_DONE_BEFORE)
 _CONTRAST_KO = re.compile("|".join(f"(?:{cue})" for cue in CONTRAST_KO))
 _FROM_TO_KO = re.compile(FROM_TO_KO)
+_PARTED_FROM = re.compile(r"(?:이랑|랑|와|과|하고)(?=\s*헤어)")
 _JOINED_KO = re.compile(JOINED_KO)
 _LEAVING_KO = re.compile("|".join(f"(?:{cue})" for cue in LEAVING_KO))
 _CESSATION_EN = [re.compile(rule, re.I) for rule in CESSATION_EN]
@@ -423,9 +419,12 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
             phrase = _korean_old_phrase(before)
             if phrase:
                 start = clause_start + before.rfind(phrase.split()[0])
-                ending = _CUE_ENDING_KO.match(text, match.end()) if not contrast else None
-                # "카리나에서 해린으로": only "카리나에서" goes, the new value stays
-                end = match.start() + len("에서") if pattern is _FROM_TO_KO else match.end()
+                parted = _PARTED_FROM.match(match.group(0))
+                ending = _CUE_ENDING_KO.match(text, match.end()) if not contrast and not parted else None
+                # "카리나에서 해린으로": only "카리나에서" goes, the new value stays; "소희랑 헤어짐": only "소희랑", the
+                # breakup (and its date) stays
+                end = match.start() + len("에서") if pattern is _FROM_TO_KO \
+                    else match.start() + len(parted.group(0)) if parted else match.end()
                 found.append((start, ending.end() if ending else end, phrase))
     for pattern in _PAST_THEN_NOW_KO:
         for match in pattern.finditer(text):

@@ -98,7 +98,7 @@ SUBJECTS = (
     Subject("residence", "location", IDENTITY, ONE, "사는 곳", "Lives in",
             changes=("살아", "살고", "사는", "살거든", "살아요", "자취", "이사", "원룸", "투룸", "입주", "동네",
                      "live in", "living in", "i live", "moved", "apartment", " apt", "1br", "rent"),
-            ask_ko=r"어디\s*살|사는\s*곳|어디\s*사|사는\s*데|어느\s*동네|어디에\s*살",
+            ask_ko=r"어디\s*살|어디\s*산|사는\s*곳|어디\s*사|사는\s*데|어느\s*동네|어디에\s*살",
             ask_en=r"where do you live|where are you living|where do you stay|live now"),
     Subject("living_arrangement", "location", MOMENT, ONE, "사는 형태", "Living arrangement"),
     Subject("commute", "location", MOMENT, ONE, "통학/통근", "Commute"),

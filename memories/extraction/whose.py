@@ -1,0 +1,79 @@
+"""Whose life a message is about: the user asking about their own subject, and what was said only of others.
+
+"나 어디 산다고 했지?" asks for the user's own residence; "누나는 밴쿠버 살아서 시차가 안 맞아" and "my roommate lucas is
+vegan" are about someone else. When the user asks about their own subject, the prompt block leaves out what was
+said only of other people — their city, job or pets are not the answer, and a character reading "밴쿠버" beside
+"where do I live?" mixes the two up (issue 8: facts about friends and family are not the user's).
+
+The question cues are the registry's (`registry.QUESTION_CUES`, written for the character asking the user):
+the user's own question reads like them once its first person is turned into the second ("where am i living
+now?" → "where are you living now?"). Data: the pronouns below.
+"""
+from __future__ import annotations
+
+import re
+
+from .lexicon import OTHER_PERSON_KO
+from .questions import _about_someone_else, question_sentences
+from .registry import QUESTION_CUES
+
+# The user's first person turned into the second, so the character's cues read the user's own question.
+FIRST_TO_SECOND_EN = (
+    (r"\bam\s+i\b", "are you"), (r"\bi\s+am\b", "you are"), (r"\bi'?m\b", "you're"), (r"\bi'?ve\b", "you've"),
+    (r"\bi\b", "you"), (r"\bmy\b", "your"), (r"\bme\b", "you"), (r"\bmine\b", "yours"),
+)
+# Who a statement is about: the speaker as its subject (not "내"/"my": "내 동생은 신촌 살아" is the sibling's) ...
+SPEAKER_KO = r"(?<![가-힣])(?:나|난|나는|내가|나도|저|전|저는|제가|저도|나만|저만)(?![가-힣])"
+SPEAKER_EN = r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|myself)\b"
+# ... and someone else: a person word as a topic or subject, or a third-person pronoun.
+OTHERS_EN = (r"\b(?:he|she|they|he's|she's|they're|his|her|their)\b|\bmy\s+(?:\w+\s+)?(?:friend|brother|sister|mom|mum|"
+             r"mother|dad|father|girlfriend|boyfriend|wife|husband|roommate|flatmate|housemate|boss|cousin|son|"
+             r"daughter|partner|coworker|colleague|neighbou?r|aunt|uncle|grandma|grandpa|niece|nephew)s?\b")
+_OTHER_WORDS_KO = sorted((w for w in OTHER_PERSON_KO if len(w) >= 1 and w not in ("너", "넌", "니", "너는", "니가", "네가",
+                                                                                   "강아지", "고양이", "아이")),
+                         key=len, reverse=True)
+OTHERS_KO = r"(?<![가-힣])(?:" + "|".join(re.escape(w) for w in _OTHER_WORDS_KO) + r")(?:이는|이가|이도|은|는|이|가|도|네)?(?![가-힣])"
+
+_FIRST_TO_SECOND = [(re.compile(pattern, re.I), second) for pattern, second in FIRST_TO_SECOND_EN]
+_SPEAKER = re.compile(f"{SPEAKER_KO}|{SPEAKER_EN}", re.I)
+_OTHERS = re.compile(f"{OTHERS_KO}|{OTHERS_EN}", re.I)
+_HANGUL = re.compile(r"[가-힣]")
+# The asker in a question, possessive included ("내 직업", "your job" once turned): whose subject is asked.
+_ASKER = re.compile(r"(?<![가-힣])(?:나|난|내|내가|나는|저|전|제|제가|저는)(?![가-힣])|\b(?:you|your|you're|you've)\b", re.I)
+
+
+def _as_asked_by_character(sentence: str) -> str:
+    for pattern, second in _FIRST_TO_SECOND:
+        sentence = pattern.sub(second, sentence)
+    return sentence
+
+
+def own_subject_asked(message: str) -> str:
+    """The subject the user asks about their own life ("나 요즘 어디 산다고 했지?" → residence, "do i have any pets?"
+    → pet), or '' (no question, no subject cue, or a question about someone else: "우리 언니 어디 살더라?")."""
+    if not message:
+        return ""
+    korean = bool(_HANGUL.search(message))
+    for sentence in reversed(question_sentences(message)[-2:]):
+        read = sentence if korean else _as_asked_by_character(sentence)
+        for subject, pattern in QUESTION_CUES["ko" if korean else "en"]:
+            match = re.search(pattern, read, re.I)
+            if match:
+                before = read[:match.start()]
+                if _asks_for_self(before):
+                    return subject
+                return "" if _about_someone_else(read, match) or _OTHERS.search(before) else subject
+    return ""
+
+
+def _asks_for_self(before: str) -> bool:
+    """"언니 나 어디 산다고 했지?": a first person after the last other person (here a vocative) asks for the user."""
+    speaker = [m.end() for m in _ASKER.finditer(before)]
+    others = [m.end() for m in _OTHERS.finditer(before)]
+    return bool(speaker) and (not others or speaker[-1] > others[-1])
+
+
+def only_about_others(text: str) -> bool:
+    """Whether `text` speaks of someone else and never of the speaker as a subject ("동생 다래는 신촌에서 대학원
+    다니는데 걔는 맨날 밤샘이래", "my roommate lucas is vegan"); "언니는 신촌 살고 난 망원" is not."""
+    return bool(text) and _OTHERS.search(text) is not None and _SPEAKER.search(text) is None
