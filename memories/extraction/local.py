@@ -53,6 +53,7 @@ from .questions import (
 from .lexicon import is_occupation_ko
 from .registry import category_for_subject, is_identity_subject, is_single_valued
 from .roleplay import RolePlayWindow, in_character
+from .whose import ANSWERED_MARK
 from .salience import (
     is_chatter,
     is_explicit,
@@ -424,7 +425,7 @@ class _MessageExtraction:
         # The character's question it answers goes with it ("August 19 in Gyeongju" ← "when is the surgery?"): the
         # neighbouring turn that says what the answer is about, for retrieval and for the reader of the block.
         content = mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS] + (
-            f" (← {mask_raw_pii(question)})" if question else "")
+            f"{ANSWERED_MARK}{mask_raw_pii(question)})" if question else "")
         if ("", _normalise(content)) in self.known:
             return  # the same message was processed before
         when: date | None = events[0].on if events else event_date(self.text, now, birthday_days)

@@ -34,6 +34,14 @@ _OTHER_WORDS_KO = sorted((w for w in OTHER_PERSON_KO if len(w) >= 1 and w not in
                          key=len, reverse=True)
 OTHERS_KO = r"(?<![가-힣])(?:" + "|".join(re.escape(w) for w in _OTHER_WORDS_KO) + r")(?:이는|이가|이도|은|는|이|가|도|네)?(?![가-힣])"
 
+# Subjects whose answer is another person or animal ("내 여친 이름 기억나?" is answered by "여친이 전화온다 소희"): what
+# is said of others is the user's own answer there, never left out.
+ANSWERED_BY_OTHERS = frozenset({"dating_status", "relationship_status", "family", "sibling", "pet", "best_friend",
+                                "friend", "family_news"})
+# How an episode carries the character's question it answers ("5월 17일! (← 근데 오빠 생일은 언제야?)", local.py):
+# the 오빠 there is the user, addressed.
+ANSWERED_MARK = " (← "
+
 _FIRST_TO_SECOND = [(re.compile(pattern, re.I), second) for pattern, second in FIRST_TO_SECOND_EN]
 _SPEAKER = re.compile(f"{SPEAKER_KO}|{SPEAKER_EN}", re.I)
 _OTHERS = re.compile(f"{OTHERS_KO}|{OTHERS_EN}", re.I)
@@ -49,8 +57,9 @@ def _as_asked_by_character(sentence: str) -> str:
 
 
 def own_subject_asked(message: str) -> str:
-    """The subject the user asks about their own life ("나 요즘 어디 산다고 했지?" → residence, "do i have any pets?"
-    → pet), or '' (no question, no subject cue, or a question about someone else: "우리 언니 어디 살더라?")."""
+    """The subject the user asks about their own life ("나 요즘 어디 산다고 했지?" → residence, "what's my job these
+    days?" → occupation), or '' (no question, no subject cue, a question about someone else: "우리 언니 어디 살더라?",
+    or a subject answered by others: ANSWERED_BY_OTHERS)."""
     if not message:
         return ""
     korean = bool(_HANGUL.search(message))
@@ -59,9 +68,13 @@ def own_subject_asked(message: str) -> str:
         for subject, pattern in QUESTION_CUES["ko" if korean else "en"]:
             match = re.search(pattern, read, re.I)
             if match:
+                if subject in ANSWERED_BY_OTHERS:
+                    return ""
                 before = read[:match.start()]
                 if _asks_for_self(before):
                     return subject
+                if not korean and not _ASKER.search(read):
+                    return ""  # "when's zoe's birthday again?": an English question names whose it asks about
                 return "" if _about_someone_else(read, match) or _OTHERS.search(before) else subject
     return ""
 
@@ -76,4 +89,5 @@ def _asks_for_self(before: str) -> bool:
 def only_about_others(text: str) -> bool:
     """Whether `text` speaks of someone else and never of the speaker as a subject ("동생 다래는 신촌에서 대학원
     다니는데 걔는 맨날 밤샘이래", "my roommate lucas is vegan"); "언니는 신촌 살고 난 망원" is not."""
-    return bool(text) and _OTHERS.search(text) is not None and _SPEAKER.search(text) is None
+    own = text.split(ANSWERED_MARK, 1)[0]  # the user's words, not the character's question they answer
+    return bool(own) and _OTHERS.search(own) is not None and _SPEAKER.search(own) is None
