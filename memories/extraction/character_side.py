@@ -195,19 +195,36 @@ def _normalise(text: str) -> str:
 # A user message the character's turn answers: a question or a request ("do u wanna do like a book club w me",
 # "요즘 볼 만한 드라마 있어?"). It goes with the character's memory, which may not name what it answered.
 _PROMPT = re.compile(r"\?|추천|알려|해\s*줘|할래|뭐|어때|어떡|어떻게|recommend|suggest|should\s+i|wanna|what|which|do\s+u|"
-                     r"do\s+you|can\s+u|can\s+you|any\s+ideas", re.I)
+                     r"do\s+you|can\s+u|can\s+you|any\s+ideas"
+                     # said to the character ("wait you have a cat", "너도 동생 있어"): the reply answers it
+                     r"|\b(?:you|your|u|ur|you're|youre)\b|(?<![가-힣])(?:너|넌|너는|너도|니가|네가|너두)(?![가-힣])", re.I)
 PROMPT_MAX_CHARS = 90
 
 
 # The character advising or recommending ("그럼 뽀모도로 해봐!!", "you should try …"): what the user said before is
 # what the advice is for ("공부하면 집중이 안됨 폰만봄"), kept with it even when it asked nothing.
 _ADVICE = re.compile(r"(?:해|써|먹어|읽어|가|들어|봐)\s*봐(?:요)?(?=[\s!.~?]|$)|추천|권해|(?:하|해)는\s*(?:게|거)\s*(?:좋|어때)|"
-                     r"\b(?:you\s+should|try\s+(?:the|a|an|this|some)|i\s+recommend|my\s+tip)\b", re.I)
+                     r"\b(?:you\s+should|try\s+(?:the|a|an|this|some)|i\s+recommend|my\s+tip|have\s+you\s+tried|"
+                     r"(?:what|how)\s+about\s+(?:a|an|the|some|trying)|i'?d\s+(?:\w+\s+)?recommend)\b", re.I)
+
+
+def _tail(text: str) -> str:
+    """A long message's last sentences, up to PROMPT_MAX_CHARS: what the reply answers ("… No gift idea though.
+    He's impossible to shop for")."""
+    if len(text) <= PROMPT_MAX_CHARS:
+        return text
+    sentences = [s for s in re.split(r"(?<=[.!?…~])\s+", text) if s.strip()]
+    tail = ""
+    for sentence in reversed(sentences):
+        if len(sentence) + len(tail) + 1 > PROMPT_MAX_CHARS:
+            break
+        tail = f"{sentence} {tail}".strip()
+    return tail
 
 
 def _prompted_by(user_text: str, reply: str = "") -> str:
-    text = (user_text or "").strip()
-    if not text or len(text) > PROMPT_MAX_CHARS or not (_PROMPT.search(text) or _ADVICE.search(reply or "")):
+    text = _tail((user_text or "").strip())
+    if not text or not (_PROMPT.search(text) or _ADVICE.search(reply or "")):
         return ""
     correction = find_correction(text)  # a correcting request keeps only what still holds ("만보 말고 칠천보로")
     return mask_raw_pii(correction.cleaned if correction else text)

@@ -26,7 +26,7 @@ FIRST_TO_SECOND_EN = (
 SPEAKER_KO = r"(?<![가-힣])(?:나|난|나는|내가|나도|저|전|저는|제가|저도|나만|저만)(?![가-힣])"
 SPEAKER_EN = r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|myself)\b"
 # ... and someone else: a person word as a topic or subject, or a third-person pronoun.
-OTHERS_EN = (r"\b(?:he|she|they|he's|she's|they're|his|her|their)\b|\bmy\s+(?:\w+\s+)?(?:friend|brother|sister|mom|mum|"
+OTHERS_EN = (r"\b(?:he|she|they|he's|she's|they're|his|her|their)\b|\b(?:my|your)\s+(?:\w+\s+)?(?:friend|brother|sister|mom|mum|"
              r"mother|dad|father|girlfriend|boyfriend|wife|husband|roommate|flatmate|housemate|boss|cousin|son|"
              r"daughter|partner|coworker|colleague|neighbou?r|aunt|uncle|grandma|grandpa|niece|nephew)s?\b")
 _OTHER_WORDS_KO = sorted((w for w in OTHER_PERSON_KO if len(w) >= 1 and w not in ("너", "넌", "니", "너는", "니가", "네가",

@@ -185,3 +185,20 @@ def test_advice_keeps_what_the_user_said_it_was_for():
     assert said is not None and "(← 근데 공부하면 집중이 안됨 폰만봄)" in said.content
     chat = character_fact(ChatTurn("a2", "assistant", "그치! 나도 오늘 산책 갔어", datetime(2026, 3, 1, tzinfo=timezone.utc)), prompted_by="오늘 날씨 좋다")
     assert chat is None or "←" not in chat.content
+
+
+def test_what_the_user_said_to_the_character_goes_with_its_answer():
+    turn = ChatTurn("a3", "assistant", "I do. A black lab named Pudding. He steals my socks.",
+                    datetime(2026, 5, 20, 21, 0, tzinfo=timezone.utc))
+    fact = character_fact(turn, prompted_by="hold on you have a dog")
+    assert fact is not None and "(← hold on you have a dog)" in fact.content
+
+
+def test_a_suggestion_asked_back_keeps_the_end_of_a_long_message_it_answers():
+    """"Have you tried …?" recommends; of a long message, its last sentences say what for."""
+    turn = ChatTurn("a4", "assistant", "Have you tried The Thursday Murder Club? Cozy, funny, and nobody you love gets hurt.",
+                    datetime(2026, 5, 20, 21, 0, tzinfo=timezone.utc))
+    fact = character_fact(turn, prompted_by="Work was fine, the client call ran long again and I missed lunch. "
+                                            "I need something light to read before bed, my brain is fried")
+    assert fact is not None and "something light to read before bed" in fact.content
+    assert "client call" not in fact.content

@@ -21,6 +21,7 @@ def test_the_users_question_about_their_own_subject(message, subject):
 @pytest.mark.parametrize("message", [
     "우리 형 어디 산다고 했지?", "where does my cousin live again?", "누나 직업이 뭐였지?", "내 동생 이름 뭐였지?",
     "오늘 날씨 좋다", "what should we watch tonight?", "when's theo's birthday again?",
+    "what does my wife do for a living again?",
     "내 남친 이름 기억나?", "do i have any pets? the vet form asks",  # answered by what is said of others
 ])
 def test_a_question_about_someone_else_or_no_subject_is_not_the_users_own(message):
