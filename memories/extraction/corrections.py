@@ -34,7 +34,8 @@ CESSATION_KO = (
     r"접었|접고|접음", r"팔(?:고|았|아\s*버)", r"끊었|끊음|끊고",
     r"(?<!로)(?<!로\s)떠나(?:서|고|왔|온|게|요)|(?<!로)(?<!로\s)떠났",  # "광교 떠나서 성수동으로" (not "제주도로 떠나")
     r"이름\s*(?:을|를|도)?\s*(?:바꿈|바꿨|바꿔|바꾸었|바뀜|바뀌었|바꼈|변경|개명)",  # "보리 이름 바꿈 ㅋㅋ 이제 누룽지임"
-    r"(?:이랑|랑|와|과|하고)\s*헤어(?:졌|짐|지었)",  # "소희랑 헤어짐" (a role before it is no value: PERSON_NOUNS)
+    r"(?:이랑|랑|와|과|하고)\s*헤어(?:졌|짐|지었)",
+    r"(?<=[가-힣A-Za-z])(?:이|가)\s*아니(?:래|라네|라더라|었대|랍니다)",  # "디스크가 아니래요. 그냥 근육 염좌래요" (a diagnosis)  # "소희랑 헤어짐" (a role before it is no value: PERSON_NOUNS)
 )
 # These only in a message that also says something changed ("오늘은 운동 안 해" stops nothing).
 WEAK_CESSATION_KO = (
@@ -120,7 +121,8 @@ AGE_WORD_KO = r"(?<![가-힣])(?:(?:스물|서른|마흔|쉰|예순)(?:하나|�
 # guards of extraction.guards).
 GUARDS = (
     r"(?:그만뒀|관뒀|접었|팔았|포기했|이사했|이사갔|옮겼|안\s*산)\s*(?:대|다더라|다던데|다네|단다)"
-    r"|\b(?:he|she|they)\s+(?:quit|sold|moved)\b(?!\s+(?:me|us)\b)",  # "they moved me to franklin high" is the user
+    r"|\b(?:he|she|they)\s+(?:quit|sold|moved)\b(?!\s+(?:me|us|it|the|my|our|her|his|their)\b)",  # "they moved me to
+    # franklin high" is the user, "she moved it to monday" an appointment
     r"\bif\s+i\b",  # any condition of the speaker's ("if i quit my job …"), beyond guards.HYPOTHETICAL
 )
 # What right after a cessation cue says it did not (or not yet) happen: "포기 못해", "그만둘까", "퇴사하고 싶다".
@@ -149,7 +151,7 @@ _TYPED = re.compile(rf"(?P<value>(?:{NUMERAL_KO})\s?(?P<unit>{UNITS_KO})|(?P<age
 _NEW_AFTER = re.compile(r"^\s*(?:으로|로)\s*(?:\S+\s+)?(?:바꾸|바꿨|바꿈|바꿔|줄이|줄였|줄여|줄임|낮추|낮췄|낮춰|낮춤|올리|올렸|"
                         r"올려|늘리|늘렸|늘려|변경|옮기|옮겼|정했|하기로|할게|해도|갈게)")
 _NOW_BEFORE = re.compile(r"(?:이제|지금은|요즘은|now|정정(?:할게|하자|해)?(?:요)?)\s*\S*\s*$", re.I)
-_CLAUSE_BREAK = re.compile(r"[!?\n…;:]+|[.,]+(?!\d)|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}|[ㅠㅜ](?=\s)|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+|\s+(?:but|so|and)\s+")
+_CLAUSE_BREAK = re.compile(r"[!?\n…;]+|:(?!\d)|[.,]+(?!\d)|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}|[ㅠㅜ](?=\s)|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+|\s+(?:but|so|and)\s+")
 _HANGUL = re.compile(r"[가-힣]")
 _VOCATIVE = re.compile(r"^[가-힣]{1,4}(?:야|아|씨|님)$")
 _FILLER_EN = frozenset("i i'm im i've ive i'd also and but so ok okay lol haha yeah well um oh officially it it's its "
@@ -202,9 +204,14 @@ def _korean_old_phrase(before: str) -> str:
     return " ".join(phrase)
 
 
+_DAY_OR_WEEKDAY_EN = re.compile(r"\d{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
+
+
 def _english_old_terms(phrase: str) -> list[str]:
     words = [w.strip("'") for w in phrase.split()]
     kept = [w for w in words if w.casefold() not in EN_NOT_VALUE and not w.casefold().endswith("n't")]
+    if len(kept) > 1 and any(_DAY_OR_WEEKDAY_EN.fullmatch(w) for w in kept):
+        return kept  # "not wednesday the 14th anymore": each is written apart ("wednesday the 21st" keeps wednesday)
     return [" ".join(kept)] if kept else []
 
 
@@ -301,17 +308,25 @@ def _date_forms(text: str, mention: MonthDay) -> list[str]:
 
 # A day said alone after a full date ("my birthday's the 19th of july? it's not, it's the 17th", "7월 19일 아니고 17일"):
 # the same month's day.
-_DAY_ALONE = re.compile(r"(?<![\w/.-])(?:the\s+)?(?P<en>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?[A-Za-z]{3})"
+_DAY_ALONE = re.compile(r"(?<![\w/.-])(?:the\s+)?(?P<en>\d{1,2})(?:st|nd|rd|th)\b"
+                        r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
                         r"|(?<![\d월./-])(?<!월\s)(?P<ko>\d{1,2})\s*일(?![가-힣]{0,1}(?:동안|간|째|만에))", re.I)
 
 
 def _same_month_days(text: str, full: MonthDay) -> list[MonthDay]:
-    found = []
-    for match in _DAY_ALONE.finditer(text, full.end):
+    """The first day said alone after the full date, and any said before it as the wrong one ("it's not the 19th
+    anymore, we leave sunday dec 20")."""
+    found, before = [], []
+    for match in _DAY_ALONE.finditer(text):
         day = int(match.group("en") or match.group("ko"))
-        if 1 <= day <= 31 and day != full.day:
+        if not 1 <= day <= 31 or day == full.day:
+            continue
+        if match.start() >= full.end:
             found.append(MonthDay(full.month, day, match.start(), match.end()))
-    return found[:1]
+        elif match.end() <= full.start and (_DATE_WAS_BEFORE.search(text[:match.start()])
+                                            or _DATE_WAS_AFTER.match(text[match.end():])):
+            before.append(MonthDay(full.month, day, match.start(), match.end()))
+    return before + found[:1]
 
 
 def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:

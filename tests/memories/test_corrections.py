@@ -415,3 +415,23 @@ def test_breakups_leaving_and_from_to_moves_name_the_old_value_and_keep_the_new(
 ])
 def test_partings_and_ways_home_correct_nothing(text):
     assert terms(text) == ()
+
+
+@pytest.mark.parametrize("text,old,new", [
+    ("quick update, the vet called. checkup isn't the 12th anymore, she moved it to Friday March 20th", "12th", "March 20th"),
+    ("they moved her due date. not due may 9 anymore, doctor says may 2 now", "may 9", "may 2"),
+    ("dentist moved me. not tuesday the 8th anymore, now it's tuesday the 15th at 9:30", "8th", "9:30"),
+    ("병원 결과 나왔는데 골절이 아니래요. 그냥 타박상이래요", "골절", "타박상"),
+])
+def test_an_appointment_someone_else_moved_and_a_diagnosis_taken_back(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert mentions(correction.cleaned, new) and not mentions(correction.cleaned, old)
+    assert "tuesday" not in correction.old_terms  # a weekday the new date keeps is no old value
+
+
+def test_a_day_said_wrong_before_the_full_date_is_the_old_one_not_the_new_date():
+    correction = find_correction("the airline changed our flight. it's not the 9th anymore, we leave friday may 10 now. "
+                                 "still back the 16th")
+    assert "9th" in correction.old_terms and "may 10" not in correction.old_terms and "16th" not in correction.old_terms
