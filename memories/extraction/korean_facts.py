@@ -13,13 +13,14 @@ import re
 from .candidates import Candidate
 from .korean_body import age_facts, birthday_facts, body_facts, height_in_message
 from .korean_household import family_answer, household_facts
-from .korean_names import GREETING, INTRODUCTION, name_facts, nickname_facts
+from .korean_names import GREETING, INTRODUCTION, SELF_INTRO, name_facts, nickname_facts
 from .korean_places import moved_to, place_facts, place_ok
 from .korean_preferences import changed_favorite, preference_facts, type_subject
 from .korean_status import dating_facts, dream_facts
 from .korean_text import about_someone_else, clauses, strip_name_suffix, valid_value
 from .korean_traits import fear_facts, trait_facts
 from .korean_work import joined_workplace, part_time_jobs, study_and_work_facts
+from .whose import only_about_others, speaks_of_self
 from .lexicon import is_occupation_ko
 from .morphology import noun_phrase_after
 
@@ -110,11 +111,19 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
         household += family_answer(text)
     quit_job = False
     jobs: list[Candidate] = []
+    others_talk = False  # "우리 남동생은 고2인데 맨날 게임만 해. 서준이. 열일곱": the bare name and age are his
     for clause in clauses(text):
-        found += name_facts(clause, pet_message, bool(GREETING.search(text) or INTRODUCTION.search(context or "")))
+        if only_about_others(clause):
+            others_talk = True
+        elif speaks_of_self(clause):
+            others_talk = False
+        if not others_talk:
+            found += name_facts(clause, pet_message, bool(GREETING.search(text) or INTRODUCTION.search(context or "")),
+                                self_intro=bool(SELF_INTRO.search(text)))
         if not pet_message:
             found += nickname_facts(clause)
-        found += age_facts(clause) or _short_age(clause)
+        if not others_talk:
+            found += age_facts(clause) or _short_age(clause)
         for item in clause.split(","):  # "취미 뜨개질, 노래는 아이유, 연애는 솔로 3년차"
             found += _bare_topic(item.strip())
         found += birthday_facts(clause)

@@ -33,7 +33,10 @@ _MY_NAME = re.compile(r"(?:(?:내|제|나의|저의)\s*(?:(?:한국|영어|본|�
 _I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?P<end>이야|야|이에요|예요|에요|입니다|임|이고|고)"
                    r"(?=[\s!.,~?]|$)")
 # A greeting, then the name alone ("ㅎㅇㅎㅇ 춘심 나 준우 ㅋㅋ"): the clause ends with it.
-_I_AM_BARE = re.compile(r"(?:^|\s)(?:나|저)\s+(?P<word>[가-힣]{2,3})\s*$")
+_AGE_WORD = r"(?:스물|서른|마흔|쉰|예순|열)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|\d{2}\s*살?"
+_I_AM_BARE = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+(?P<word>[가-힣]{{2,3}})\s*(?:$|(?=\s+(?:{_AGE_WORD})(?:[\s.,!~]|$)))")
+# "난 박지훈. 스물여섯", "나 서진. 스물넷": a name and a bare age right after it introduce the user, greeting or not.
+SELF_INTRO = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+[가-힣]{{2,3}}\s*[.,]?\s+(?:{_AGE_WORD})(?=[\s.,!~ㅋㅎ]|$)")
 _BARE_INTRO = re.compile(r"^\W*(?:(?:반가워요|반갑습니다|반가워|안녕하세요|안녕|네|넵)\W*(?:[ㅎㅋ]+\s*)?)?(?P<word>[가-힣]{3})"
                          r"(?:이고|고|이에요|예요|입니다|이야|야|임)(?=[\s,.!?~]|$)")
 GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)|^\W*(?:ㅎㅇ|하이|헬로|hi|hello|hey)(?![A-Za-z])",
@@ -42,8 +45,9 @@ GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|
 INTRODUCTION = re.compile(r"(?:저는|나는|난|전)\s*\S{1,4}(?:예요|이에요|야|이야|입니다|라고\s*해)|이름이?\s*(?:뭐|어떻게)|누구(?:세요|야)")
 
 
-def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate]:
-    """Return the user's name stated in one clause ("나는 한지우라고 해", "내 이름은 서연이야")."""
+def name_facts(clause: str, pet_message: bool, greeting: bool, self_intro: bool = False) -> list[Candidate]:
+    """Return the user's name stated in one clause ("나는 한지우라고 해", "내 이름은 서연이야"); `self_intro`: the message
+    is a name and a bare age (SELF_INTRO), where a full name the analyser does not know is a name too."""
     found = []
     for match in _NAME_INTRO.finditer(clause):
         name = strip_name_suffix(match.group(1)) if re.match(r"[가-힣]", match.group(1)) else match.group(1)
@@ -59,8 +63,10 @@ def name_facts(clause: str, pet_message: bool, greeting: bool) -> list[Candidate
         match = _BARE_INTRO.match(clause)
         if match and _looks_like_full_name(match.group("word"), introducing=True):
             found.append(Candidate("name", match.group("word")))
-    bare = _I_AM_BARE.search(clause) if greeting and not _I_AM.search(clause) else None
-    if bare and _looks_like_given_name(bare.group("word")) and not re.search(r"(?:임|야|요|다|어|아|해|함)$", bare.group("word")):
+    bare = _I_AM_BARE.search(clause) if (greeting or self_intro) and not _I_AM.search(clause) else None
+    if bare and (_looks_like_given_name(bare.group("word"))
+                 or (self_intro and _looks_like_full_name(bare.group("word"), introducing=True)
+                     and not any(m.tag[0] in "VEJ" for m in analyse(bare.group("word"))))) and not re.search(r"(?:임|야|요|다|어|아|해|함)$", bare.group("word")):
         found.append(Candidate("name", strip_name_suffix(bare.group("word"))))
     for match in _I_AM.finditer(clause):
         word = match.group("word")

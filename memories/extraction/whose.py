@@ -91,3 +91,8 @@ def only_about_others(text: str) -> bool:
     다니는데 걔는 맨날 밤샘이래", "my roommate lucas is vegan"); "언니는 신촌 살고 난 망원" is not."""
     own = text.split(ANSWERED_MARK, 1)[0]  # the user's words, not the character's question they answer
     return bool(own) and _OTHERS.search(own) is not None and _SPEAKER.search(own) is None
+
+
+def speaks_of_self(text: str) -> bool:
+    """Whether the speaker is a subject in `text` ("나 서진. 스물넷", "i'm 31")."""
+    return _SPEAKER.search(text.split(ANSWERED_MARK, 1)[0]) is not None

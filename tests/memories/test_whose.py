@@ -44,3 +44,28 @@ def test_statements_only_about_others(text):
 ])
 def test_statements_about_the_speaker_too_or_about_no_one(text):
     assert not only_about_others(text)
+
+
+def test_a_bare_name_and_age_after_talk_of_a_sibling_are_the_siblings():
+    from datetime import datetime, timezone
+
+    from memories.extraction.base import ChatTurn
+    from memories.extraction.local import LocalExtractor
+
+    def facts(text):
+        turn = ChatTurn("m1", "user", text, datetime(2026, 6, 1, tzinfo=timezone.utc))
+        return {(f.subject, f.value) for f in LocalExtractor().extract(turns=[turn], existing=[]).facts if f.subject}
+
+    assert not {s for s, _ in facts("우리 여동생은 중3인데 맨날 폰만 봐. 하은이. 열여섯")} & {"age", "name"}
+    assert {("name", "최도윤"), ("age", "스물일곱")} <= facts("난 최도윤. 스물일곱")  # no "name" word, no greeting
+
+
+@pytest.mark.parametrize("text", ["나 배고파. 스물넷", "나 심심해. 서른", "전 오늘도. 서른"])
+def test_a_state_before_an_age_is_no_name(text):
+    from datetime import datetime, timezone
+
+    from memories.extraction.base import ChatTurn
+    from memories.extraction.local import LocalExtractor
+
+    turn = ChatTurn("m1", "user", text, datetime(2026, 6, 1, tzinfo=timezone.utc))
+    assert not [f for f in LocalExtractor().extract(turns=[turn], existing=[]).facts if f.subject == "name"]
