@@ -117,6 +117,16 @@ def vacuum_memories() -> None:
     print(f"VACUUM (ANALYZE) memories_memoryitem: {dead:,} dead row versions, {time.perf_counter() - start:.1f} s")
 
 
+def server_phases(header: str) -> dict[str, float]:
+    """`app;dur=12.40, auth;dur=0.31, …` (core.timing) → {"app": 12.4, "auth": 0.31, …}."""
+    phases = {}
+    for entry in header.split(","):
+        name, _, duration = entry.strip().partition(";dur=")
+        if name and duration:
+            phases[name] = float(duration)
+    return phases
+
+
 def post_prompt(conn, path: str, headers: dict, message: str, budget: int) -> tuple[int, float, float, dict]:
     body = json.dumps({"message": message, "budgetTokens": budget})
     start = time.perf_counter()
@@ -124,9 +134,12 @@ def post_prompt(conn, path: str, headers: dict, message: str, budget: int) -> tu
     response = conn.getresponse()
     raw = response.read()
     round_trip = (time.perf_counter() - start) * 1000
-    timing = response.getheader("Server-Timing", "")
-    server = float(timing.split("dur=", 1)[1]) if "dur=" in timing else float("nan")
-    return response.status, server, round_trip, (json.loads(raw) if response.status == 200 else {})
+    phases = server_phases(response.getheader("Server-Timing", ""))
+    server = phases.pop("app", float("nan"))
+    pack = json.loads(raw) if response.status == 200 else {}
+    if response.status == 200:
+        pack["_phases"] = phases
+    return response.status, server, round_trip, pack
 
 
 def summary(values: list[float]) -> str:
@@ -197,6 +210,7 @@ def main() -> int:
         for name, target in scopes.items():
             path = f"/api/context/{CHARACTER}/prompt?user={name}"
             server_ms, trip_ms, tokens, items, stale, non_200 = [], [], [], [], 0, 0
+            phase_ms: dict[str, list[float]] = {}
             for index in range(args.requests):
                 status, server, trip, pack = post_prompt(conn, path, headers, MESSAGES[index % len(MESSAGES)],
                                                          args.budget)
@@ -208,6 +222,8 @@ def main() -> int:
                 if dump:
                     dump.write(json.dumps({"scope": name, "message": MESSAGES[index % len(MESSAGES)], "server": server,
                                            "trip": trip, "tokens": pack["tokens"]}, ensure_ascii=False) + "\n")
+                for phase, ms in pack["_phases"].items():
+                    phase_ms.setdefault(phase, []).append(ms)
                 tokens.append(pack["tokens"])
                 items.append(len(pack["layers"]["memory"].get("items", [])))
                 stale += not pack["fresh"]
@@ -219,6 +235,8 @@ def main() -> int:
             p95 = percentile(sorted(server_ms), 95)
             print(f"  server side : {summary(server_ms)}")
             print(f"  round trip  : {summary(trip_ms)}")
+            print("  phases (mean ms, core.timing): " + "  ".join(
+                f"{phase} {statistics.fmean(values):.2f}" for phase, values in phase_ms.items()))
             print(f"  tokens      : mean {statistics.fmean(tokens):.0f}  max {max(tokens)} (budget {args.budget}); "
                   f"memory items per block: mean {statistics.fmean(items):.1f}")
             verdicts.append(f"{name}: {queries_per_request(token, name, args.budget)} SQL statements per request")

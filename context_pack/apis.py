@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from accounts.access import USER_PARAM, Role, resolve_caller
 from characters.selectors import character_get_active
 from core.timestamps import format_instant
+from core.timing import phase
 from memories.audit_reads import audit_operator_read
 from memories.selectors import memory_settings_for, memory_topics
 
@@ -24,10 +25,12 @@ class PromptApi(APIView):
                    responses={200: PromptOutput},
                    summary="The token-budgeted context block to inject into this turn's system prompt")
     def post(self, request, characterId: str):
-        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
-        character = character_get_active(slug=characterId)
-        body = PromptInput(data=request.data)
-        body.is_valid(raise_exception=True)
+        with phase("auth"):
+            caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        with phase("scope"):
+            character = character_get_active(slug=characterId)
+            body = PromptInput(data=request.data)
+            body.is_valid(raise_exception=True)
         data = body.validated_data
         pack = context_pack_for_turn(user=caller.subject, character=character, message=data["message"],
                                      budget=data["budgetTokens"], situation=data.get("situation"))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.db import connections, router
 from pgvector import Vector
 
+from core.timing import phase
 from memories.categories import STATE_CATEGORIES, MemorySource
 from memories.extraction.character_side import asks_character
 from memories.lexical import lexical_keys
@@ -159,9 +160,15 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
                                    character_id=getattr(character, "pk", character), query_vector=query_vector,
                                    query_keys=keys, character_prior=CHARACTER_PRIOR[asked])
     connection = connections[router.db_for_read(MemoryItem)]
-    with connection.cursor() as cursor:
+    with phase("sql"), connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
+    with phase("decrypt"):
+        return _retrieved(rows, connection, asked)
+
+
+def _retrieved(rows, connection, asked: int) -> RetrievedMemories:
+    """The scored rows as memories (their encrypted fields opened), by section."""
     parts: tuple[list[MemoryItem], ...] = ([], [], [], [])
     values: tuple[set[tuple[str, str]], set[tuple[str, str]]] = (set(), set())  # (subject, value): replaced, current
     value_field = _FIELDS[_VALUE_INDEX]

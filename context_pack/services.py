@@ -6,6 +6,7 @@ from django.db import transaction
 from django_q.tasks import async_task
 
 from conversations.selectors import conversation_gap
+from core.timing import phase
 from memories.deadline import remote_deadline
 from memories.embeddings import embed_or_none, get_embedder
 
@@ -22,12 +23,16 @@ def context_pack_for_turn(*, user, character, message: str, budget: int, situati
         # messages stay for the cluster (fresh: false) and the message is not embedded (lexical ranking).
         embedder = get_embedder()
         with remote_deadline(settings.PROMPT_REMOTE_DEADLINE_MS if settings.GEMINI_API_KEY else None):
-            freshness = ensure_processed(user=user, character=character)
-            query_vector = embed_or_none([message], embedder=embedder)[0] if message.strip() else None
-        _, gap = conversation_gap(user=user, character=character)
-    pack = build_context_pack(user=user, character=character, message=message, budget=budget,
-                              situation=situation, query_vector=query_vector, gap=gap,
-                              pending_texts=freshness.pending_texts)
+            with phase("fresh"):
+                freshness = ensure_processed(user=user, character=character)
+            with phase("embedding"):
+                query_vector = embed_or_none([message], embedder=embedder)[0] if message.strip() else None
+        with phase("scope"):
+            _, gap = conversation_gap(user=user, character=character)
+    with phase("render"):  # the block; retrieval inside it reports its own "sql" and "decrypt"
+        pack = build_context_pack(user=user, character=character, message=message, budget=budget,
+                                  situation=situation, query_vector=query_vector, gap=gap,
+                                  pending_texts=freshness.pending_texts)
     pack["fresh"] = freshness.fresh
     used = [item["id"] for item in pack["layers"]["memory"].get("items", [])]
     if used:

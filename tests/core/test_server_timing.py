@@ -1,4 +1,5 @@
-"""Every response reports the time spent in Django as `Server-Timing: app;dur=<ms>` (bench/prompt_latency.py)."""
+"""Every response reports the time spent in Django as `Server-Timing: app;dur=<ms>` (bench/prompt_latency.py),
+then the phases the code marked (core.timing; issue 11 §1)."""
 from __future__ import annotations
 
 import re
@@ -8,13 +9,18 @@ from django.conf import settings
 
 from core.middleware import RequestTimingMiddleware
 
-SERVER_TIMING = re.compile(r"^app;dur=(\d+\.\d{2})$")
+SERVER_TIMING = re.compile(r"^app;dur=(\d+\.\d{2})(?:, [a-z]+;dur=\d+\.\d{2})*$")
+PHASE = re.compile(r"([a-z]+);dur=(\d+\.\d{2})")
 
 
 def _duration(response) -> float:
     match = SERVER_TIMING.match(response["Server-Timing"])
     assert match, response["Server-Timing"]
     return float(match.group(1))
+
+
+def _phases(response) -> dict[str, float]:
+    return {name: float(ms) for name, ms in PHASE.findall(response["Server-Timing"])}
 
 
 def test_timing_middleware_is_first():
@@ -57,3 +63,32 @@ def test_duration_covers_the_inner_handler(rf):
 
     response = RequestTimingMiddleware(slow)(rf.get("/"))
     assert 20.0 <= _duration(response) < 1000.0
+
+
+@pytest.mark.django_db
+def test_the_prompt_reports_its_phases_and_they_add_up_to_at_most_the_whole(system_client, post_turns, chunsim, alice):
+    post_turns("c1", ("t1u", "나 요즘 망원동 살아"), ("t1a", "오 망원동!"))
+    response = system_client.post("/api/context/chunsim/prompt?user=alice", {"message": "나 어디 살지?"}, format="json")
+    assert response.status_code == 200
+    phases = _phases(response)
+    app = phases.pop("app")
+    assert {"auth", "scope", "fresh", "embedding", "render", "sql", "decrypt"} <= set(phases), phases
+    assert sum(phases.values()) <= app + 0.05 * len(phases)  # exclusive phases (rounding to 0.01 ms each)
+
+
+def test_nested_phases_are_exclusive_and_nothing_is_collected_outside_a_request():
+    import time
+
+    from core import timing
+
+    with timing.phase("outside"):  # no request: runs, records nothing
+        pass
+    token = timing.begin()
+    with timing.phase("outer"):
+        time.sleep(0.02)
+        with timing.phase("inner"):
+            time.sleep(0.03)
+    phases = timing.end(token)
+    assert list(phases) == ["inner", "outer"]
+    assert phases["inner"] >= 30.0 and 20.0 <= phases["outer"] < 45.0  # counted once: outer alone would be >= 50
+    assert timing.server_timing(12.345, phases).startswith("app;dur=12.35, inner;dur=")
