@@ -24,9 +24,14 @@ from .guards import is_hypothetical
 from .lexicon import is_korean
 from .salience import is_chatter, is_salient, mask_raw_pii
 
-PROMISE, SELF, SAID = "promise", "self", "said"
-IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3}
-CATEGORY = {PROMISE: "promise", SELF: "other", SAID: "other"}  # memories.categories.MemoryCategory values
+PROMISE, SELF, SAID, STORY = "promise", "self", "said", "story"
+IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3, STORY: 3}
+CATEGORY = {PROMISE: "promise", SELF: "other", SAID: "other", STORY: "other"}  # memories.categories.MemoryCategory
+# The character's lines inside a role-play the user started: the story's own facts ("제 스승님, 대마법사 오르웬께서
+# 사라지셨어요"), kept so the story can go on, marked so nobody reads them as real — never about the user or the
+# character's real life.
+STORY_MARK = "(역할극) "
+STORY_MIN_CHARS = 10
 MAX_CHARS = 1000
 
 # Commitments: the character says it will do something for or with the user.
@@ -114,7 +119,7 @@ _IMPLIES_CHARACTER = re.compile(IMPLIES_CHARACTER, re.I)
 
 @dataclass(frozen=True)
 class CharacterStatement:
-    kind: str  # PROMISE | SELF | SAID
+    kind: str  # PROMISE | SELF | SAID | STORY
     content: str  # the masked turn
     rules: tuple[str, ...]  # the rule names that matched, for tests and debugging
 
@@ -130,14 +135,19 @@ def _matches(rules, sentences: list[str]) -> tuple[str, ...]:
 
 
 def classify(text: str, *, role_play: bool = False) -> CharacterStatement | None:
-    """What one assistant turn is worth remembering as, or None (role-play, only questions, chatter)."""
+    """What one assistant turn is worth remembering as, or None (only questions, chatter); in a role-play, a line
+    of the story (STORY), never a promise or a fact of its own."""
     text = (text or "").strip()
-    if role_play or not text or is_chatter(text):
+    if not text or is_chatter(text):
         return None
     sentences = _statements(text)
     if not sentences:
         return None
     content = mask_raw_pii(text)
+    if role_play:
+        stated = " ".join(sentences)
+        # a story's lines are short and plain ("내가 검을 뽑아 들겠다"): any with some words to it
+        return CharacterStatement(STORY, content, ()) if len(re.sub(r"[^\w가-힣]", "", stated)) >= STORY_MIN_CHARS else None
     promise = _matches(_PROMISE, sentences)
     if promise:
         return CharacterStatement(PROMISE, content, promise)
@@ -242,8 +252,9 @@ def character_fact(turn: ChatTurn, *, role_play: bool = False, known: set | None
     statement = classify(turn.content, role_play=role_play)
     if statement is None:
         return None
-    prompt = _prompted_by(prompted_by, statement.content)
-    content = statement.content[:MAX_CHARS] + (f" (← {prompt})" if prompt else "")
+    prompt = _prompted_by(prompted_by, statement.content) if statement.kind != STORY else ""
+    content = (STORY_MARK if statement.kind == STORY else "") + statement.content[:MAX_CHARS] \
+        + (f" (← {prompt})" if prompt else "")
     if known is not None:
         key = ("character", _normalise(content))
         if key in known:

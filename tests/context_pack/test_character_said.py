@@ -74,3 +74,24 @@ def test_unasked_the_characters_words_do_not_crowd_out_the_users(system_client, 
     said = section(block, rendering.CHARACTER_SAID_HEADING) + section(block, rendering.CHARACTER_PROMISE_HEADING)
     assert len(said) <= 2
     assert "노원" in block  # the user's residence is still there
+
+
+ROLE_PLAY = (
+    ("r1u", "미나야 우리 역할극 하자! 판타지. 넌 견습 마법사 리엔, 난 용병 카엘"),
+    ("r1a", "좋아요! *망토를 여미며* 카엘 님, 드디어 찾았네요."),
+    ("r2u", "*의심스러운 눈으로 바라본다* 견습 마법사가 무슨 일로 용병을 찾지?"),
+    ("r2a", "*목소리를 낮춘다* 제 스승님, 대마법사 세르빈께서 사라지셨어요. 마지막 말은 '별의 심장을 찾아라'였어요."),
+    ("r3u", "ㅎㅎ 역할극 끝! 재밌다. 근데 나 내일 면접 있어"),
+    ("r3a", "와 면접! 긴장되겠다. 잘 볼 거야"),
+)
+
+
+def test_the_story_of_a_role_play_comes_back_marked_and_never_as_the_users(system_client, post_turns, chunsim, alice):
+    post_turns("c1", *ROLE_PLAY)
+
+    block = prompt(system_client, "리엔 스승님 이름이 뭐였지? 이야기 이어가자")["text"]
+    lines = [line for line in block.splitlines() if "세르빈" in line]
+    assert lines and all("(역할극)" in line for line in lines), block
+    for heading in ("[핵심 정보]", "[현재 상태(캐논)]"):
+        assert not any("세르빈" in line or "별의 심장" in line for line in section(block, heading)), block
+    assert not MemoryItem.objects.filter(content__contains="세르빈").exclude(source=MemorySource.CHARACTER).exists()

@@ -9,7 +9,16 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from memories.extraction.base import ChatTurn
-from memories.extraction.character_side import PROMISE, SAID, SELF, asks_character, character_fact, classify
+from memories.extraction.character_side import (
+    PROMISE,
+    SAID,
+    SELF,
+    STORY,
+    STORY_MARK,
+    asks_character,
+    character_fact,
+    classify,
+)
 from memories.extraction.local import LocalExtractor
 
 KST = timezone(timedelta(hours=9))
@@ -55,9 +64,19 @@ def test_questions_hypotheticals_and_chatter_are_not_kept(text):
     assert classify(text) is None
 
 
-def test_role_play_is_not_kept():
-    assert classify("내가 검을 뽑아 들겠다. 너를 지켜줄게", role_play=True) is None
-    assert classify("내가 검을 뽑아 들겠다. 너를 지켜줄게") is not None
+def test_a_role_play_line_is_a_line_of_the_story_never_a_promise():
+    story = classify("내가 검을 뽑아 들겠다. 너를 지켜줄게", role_play=True)
+    assert story is not None and story.kind == STORY
+    assert classify("내가 검을 뽑아 들겠다. 너를 지켜줄게").kind == PROMISE
+    assert classify("*고개를 끄덕인다* 응?", role_play=True) is None  # only a question
+
+
+def test_a_story_line_is_marked_as_the_role_play():
+    turn = ChatTurn("a9", "assistant", "*목소리를 낮춘다* 제 스승님, 대마법사 세르빈께서 사라지셨어요.",
+                    datetime(2026, 5, 20, 21, 0, tzinfo=timezone.utc))
+    fact = character_fact(turn, role_play=True, prompted_by="견습 마법사가 무슨 일로 용병을 찾지?")
+    assert fact is not None and fact.content.startswith(STORY_MARK) and "세르빈" in fact.content
+    assert fact.category == "other" and "←" not in fact.content
 
 
 def test_only_the_statement_of_a_turn_that_also_asks_decides():
