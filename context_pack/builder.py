@@ -13,6 +13,7 @@ from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
 from memories.categories import MemoryCategory, MemorySource
 from memories.extraction.behaviour import asks_to_recall, avoid_test
+from memories.extraction.character_side import STORY_MARK, talks_about_story
 from memories.extraction.whose import only_about_others, own_subject_asked
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
@@ -94,10 +95,19 @@ def _others_only(message: str) -> Callable[[ScoredMemory], bool]:
                            and only_about_others(scored.item.content))
 
 
+def _story_lines(message: str) -> int:
+    """How many of the role-play's lines (extraction.character_side.STORY) the block may show: none when the user
+    asks about their own life (a role's name or age is not theirs), all the character's places when the user talks
+    about the story, else one."""
+    if own_subject_asked(message or ""):
+        return 0
+    return max(CHARACTER_LINES.values()) if talks_about_story(message) else 1
+
+
 def _memory_candidates(retrieved: RetrievedMemories, pending_texts: list[str] = (),
                        avoided: Callable[[ScoredMemory], bool] = lambda scored: False,
                        others_only: Callable[[ScoredMemory], bool] = lambda scored: False,
-                       ) -> list[tuple[str, ScoredMemory | None]]:
+                       story_lines: int = 1) -> list[tuple[str, ScoredMemory | None]]:
     still_true = _still_true(retrieved)
 
     def keep(scored: ScoredMemory) -> bool:
@@ -108,6 +118,8 @@ def _memory_candidates(retrieved: RetrievedMemories, pending_texts: list[str] = 
         asks_character=retrieved.asks_character, character=[m for m in retrieved.character if keep(m)])
     # The character's own words never join the user's lines: they get their own section, asked for or not.
     asked, said, ranked = retrieved.asks_character, retrieved.character, retrieved.ranked
+    stories = [m for m in said if m.item.content.startswith(STORY_MARK)]
+    said = [m for m in said if not m.item.content.startswith(STORY_MARK) or m in stories[:story_lines]]
     if not asked:
         bar = ranked[CHARACTER_UNASKED_RANK - 1].score if len(ranked) >= CHARACTER_UNASKED_RANK else float("-inf")
         said = [m for m in said if m.score >= bar]
@@ -206,7 +218,7 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
                              memory_settings=memory_settings)
         memory_candidates = _memory_candidates(retrieved, pending_texts,
                                                _avoided(tools.get("avoidTopics") or [], message),
-                                               _others_only(message))
+                                               _others_only(message), _story_lines(message))
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})

@@ -32,6 +32,15 @@ CATEGORY = {PROMISE: "promise", SELF: "other", SAID: "other", STORY: "other"}  #
 # character's real life.
 STORY_MARK = "(역할극) "
 STORY_MIN_CHARS = 10
+# The user talking about the story itself ("우리 이야기 어디서부터 하자고 했지?", "let's continue the rp"): then the
+# story's lines may take the character's places in the block; otherwise one at most.
+STORY_TALK = (r"이야기|얘기\s*(?:이어|계속)|역할극|롤플|상황극|스토리|장면|이어(?:서|가|하)|설정|\bstory\b|role-?\s?play|"
+              r"(?<![A-Za-z])rp(?![A-Za-z])|\bscene\b|\bcampaign\b|\bquest\b")
+_STORY_TALK = re.compile(STORY_TALK, re.I)
+
+
+def talks_about_story(message: str) -> bool:
+    return bool(_STORY_TALK.search(message or ""))
 MAX_CHARS = 1000
 
 # Commitments: the character says it will do something for or with the user.

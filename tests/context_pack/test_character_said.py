@@ -95,3 +95,11 @@ def test_the_story_of_a_role_play_comes_back_marked_and_never_as_the_users(syste
     for heading in ("[핵심 정보]", "[현재 상태(캐논)]"):
         assert not any("세르빈" in line or "별의 심장" in line for line in section(block, heading)), block
     assert not MemoryItem.objects.filter(content__contains="세르빈").exclude(source=MemorySource.CHARACTER).exists()
+
+
+def test_asked_about_their_own_name_the_block_shows_no_line_of_the_story(system_client, post_turns, chunsim, alice):
+    post_turns("c1", *ROLE_PLAY)
+
+    block = prompt(system_client, "나 이름 뭐라고 했었지?")["text"]
+    assert "(역할극)" not in block and "카엘" not in block, block
+    assert "(역할극)" in prompt(system_client, "우리 이야기 어디까지 했지? 이어서 하자")["text"]
