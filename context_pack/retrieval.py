@@ -31,7 +31,7 @@ STATE_LIMIT = 40
 # Added to the score of the character's own words, by asks_character(message): 0 not asked, 1 the character
 # addressed ("your sister", "소라님도 …"), 2 asked what it said ("너 뭐 해준다고 했지?", "you said you'd …").
 CHARACTER_PRIOR = {0: -0.05, 1: 0.15, 2: 0.40}
-CHARACTER_LIMIT = 12
+CHARACTER_LIMIT = 20  # room for the role-play's lines, which the block mostly leaves out (builder._story_lines)
 # Below this confidence a memory is kept (the user sees it) but never injected (seed 004 min_confidence): a
 # supposition or joke (extraction UNREAL_CONFIDENCE), or an inferred memory decayed unused for about a year.
 MIN_INJECTED_CONFIDENCE = 0.5

@@ -25,7 +25,7 @@ from .lexicon import is_korean
 from .salience import is_chatter, is_salient, mask_raw_pii
 
 PROMISE, SELF, SAID, STORY = "promise", "self", "said", "story"
-IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3, STORY: 3}
+IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3, STORY: 2}
 CATEGORY = {PROMISE: "promise", SELF: "other", SAID: "other", STORY: "other"}  # memories.categories.MemoryCategory
 # The character's lines inside a role-play the user started: the story's own facts ("제 스승님, 대마법사 오르웬께서
 # 사라지셨어요"), kept so the story can go on, marked so nobody reads them as real — never about the user or the

@@ -15,8 +15,8 @@ _SURNAMES = set("김이박최정강조윤장임한오서신권황안송류전홍
 def _looks_like_full_name(word: str, introducing: bool = False) -> bool:
     """A three-syllable word starting with a common surname that is not an ordinary noun ("한지우"); while the two
     are introducing themselves ("저는 소라예요" → "저는 오세진입니다") the analyser's noun guess is not trusted."""
-    if not re.fullmatch(r"[가-힣]{3}", word) or word[0] not in _SURNAMES:
-        return False
+    if not re.fullmatch(r"[가-힣]{3}", word) or word[0] not in _SURNAMES or re.fullmatch(_AGE_WORD, word):
+        return False  # "서른넷이에요" is an age, whatever its first syllable
     if word in OCCUPATIONS_KO or is_occupation_ko(word) or is_major_ko(word):
         return False
     if introducing:
@@ -32,6 +32,7 @@ _MY_NAME = re.compile(r"(?:(?:내|제|나의|저의)\s*(?:(?:한국|영어|본|�
                       r"이름(?:은|이)\s*(\S+)")
 _I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?P<end>이야|야|이에요|예요|에요|입니다|임|이고|고)"
                    r"(?=[\s!.,~?]|$)")
+_SAID_NAME = re.compile(r"(?:^|\s)(?P<word>[가-힣]{3}?)(?:이)?라고\s*(?:합니다|해요|해|함|하구요|하고요)(?=[\s.!,~ㅎㅋ]|$)")
 # A greeting, then the name alone ("ㅎㅇㅎㅇ 춘심 나 준우 ㅋㅋ"): the clause ends with it.
 _AGE_WORD = r"(?:스물|서른|마흔|쉰|예순|열)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|\d{2}\s*살?"
 _I_AM_BARE = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+(?P<word>[가-힣]{{2,3}})\s*(?:$|(?=\s+(?:{_AGE_WORD})(?:[\s.,!~]|$)))")
@@ -59,6 +60,10 @@ def name_facts(clause: str, pet_message: bool, greeting: bool, self_intro: bool 
             name = name_at(clause, match.start(1))
             if name and valid_value(name):
                 found.append(Candidate("name", name))
+    if greeting:  # "처음 뵙겠습니다. 광주 사는 배준영이라고 합니다": a full name said so, no pronoun before it
+        for match in _SAID_NAME.finditer(clause):
+            if _looks_like_full_name(match.group("word"), introducing=True):
+                found.append(Candidate("name", match.group("word")))
     if greeting:  # "반가워요 ㅎㅎ 윤태호고 마흔하나예요": a full name opening the clause of an introduction
         match = _BARE_INTRO.match(clause)
         if match and _looks_like_full_name(match.group("word"), introducing=True):

@@ -864,3 +864,9 @@ def test_a_goal_said_unsure_is_still_a_goal_and_one_syllable_things_are_values()
 ])
 def test_fillers_around_a_value_are_no_part_of_it(text, subject, value):
     assert values(run(U(text)), subject) == [value]
+
+
+def test_a_greeting_names_the_user_said_so_and_an_age_is_never_a_name():
+    result = run(U("안녕하세요 소라 씨. 처음 뵙겠습니다. 대전 사는 성민우라고 합니다. 마흔둘이에요."))
+    assert values(result, "name") == ["성민우"] and values(result, "age") == ["마흔둘"]
+    assert values(run(U("반가워요! 서른하나예요 ㅎㅎ")), "name") == []  # 서 is a surname, 서른하나 an age
