@@ -79,6 +79,8 @@ _END_SHORT = re.compile(r"^\W*(?:[ㅋㅎ]+\s*)?(?:끝|끗|땡|컷)(?=[\s!~.ㅋ�
                         r"|\b(?:great|nice|good|fun)\s+(?:acting|roleplay|rp|scene|game|story)\b"
                         r"|\bthat\s+was\s+(?:so\s+|really\s+|super\s+)?(?:fun|great|awesome|amazing|fun\s+lol)\b"
                         r"|\breal[\s-]+life\s+(?:update|news|stuff|talk|question)\b|\birl\s+(?:update|news|tho|though)\b"
+                        r"|\b(?:ok(?:ay)?|anyway|anyways|lol)[,.\s]+(?:back\s+(?:to|in)\s+)?real[\s-]+life\b|\bend(?:s|ing)?\s+(?:the\s+)?scene\b"
+                        r"|현실\s*(?:복귀|으로\s*(?:돌아|복귀)|로\s*복귀)"
                         r"|재밌었(?:다|어|어요)|현실\s*(?:로\s*돌아와서|얘기|이야기)"
                         r"|(?:오늘은|일단|그럼)\s*여기까지|여기까지\s*(?:하자|할게|하고|만)|여기서\s*끊|다음\s*(?:화에|편에|에|시간에)\s*계속"
                         r"|\bto\s+be\s+continued\b|\blet'?s\s+(?:stop|pause|end)\s+(?:here|there|for\s+(?:today|now|tonight))\b",

@@ -77,9 +77,11 @@ def test_in_character_hometown_does_not_supersede_the_real_one():
     ("ok end the roleplay lol", "for real though i'm a dental hygienist", "occupation", "dental hygienist"),
     ("역할극 그만하자 ㅋㅋ", "나 사실 간호사야", "occupation", "간호사"),
     ("ㅋㅋㅋㅋ 끝 재밌네", "아 근데 나 진짜로 어제 망원동으로 이사했어", "residence", "망원동"),  # a bare 끝 in a game
+    ("lol ok real life, i'm a dental hygienist btw", "anyway", "occupation", "dental hygienist"),
+    ("ㅋㅋ 현실 복귀! 나 사실 간호사야", "ㅇㅇ", "occupation", "간호사"),
 ])
 def test_ending_the_role_play_lets_real_facts_through(end, real, subject, value):
-    result = run(U("let's do a zombie roleplay" if end.startswith("ok") else "좀비 롤플 하자"),
+    result = run(U("let's do a zombie roleplay" if end[:1].isascii() else "좀비 롤플 하자"),
                  A("*barricades the door* Quick, inside!"), U("*runs in* thanks!"), U(end), U(real))
     assert values(result, subject) == [value]
 
@@ -870,3 +872,14 @@ def test_a_greeting_names_the_user_said_so_and_an_age_is_never_a_name():
     result = run(U("안녕하세요 소라 씨. 처음 뵙겠습니다. 대전 사는 성민우라고 합니다. 마흔둘이에요."))
     assert values(result, "name") == ["성민우"] and values(result, "age") == ["마흔둘"]
     assert values(run(U("반가워요! 서른하나예요 ㅎㅎ")), "name") == []  # 서 is a surname, 서른하나 an age
+
+
+def test_the_characters_reply_to_the_end_of_a_role_play_is_real_not_the_story():
+    from memories.extraction.character_side import STORY_MARK
+
+    result = run(U("let's do a zombie roleplay"), A("*barricades the door* Quick, inside!"), U("*runs in* thanks!"),
+                 U("lol ok real life, what's the plan this week"),
+                 A("Monday rest, Wednesday a 5k tempo, and a 30-day plank challenge starting tomorrow"))
+    said = [f.content for f in result.facts if f.speaker == "character"]
+    assert any("plank" in c and not c.startswith(STORY_MARK) for c in said), said
+    assert any(c.startswith(STORY_MARK) and "barricades" in c for c in said), said
