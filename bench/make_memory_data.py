@@ -76,12 +76,13 @@ COLUMNS = [
     ("archived_at", "timestamptz"), ("is_active", "bool"), ("embedding", "vector"), ("embedding_model", "varchar"),
     ("created_at", "timestamptz"), ("updated_at", "timestamptz"), ("character_id", "varchar"), ("user_id", "int4"),
     ("confidence_decayed_at", "timestamptz"), ("event_date", "date"), ("lexical_keys", "varchar[]"),
-    ("strength_decayed_at", "timestamptz"), ("superseded_by_id", "int8"),
+    ("strength_decayed_at", "timestamptz"), ("superseded_by_id", "int8"), ("topics", "text"),
 ]
 COPY_SQL = (f"COPY memories_memoryitem ({', '.join(name for name, _ in COLUMNS)}) FROM STDIN (FORMAT BINARY)")
 
 _content_field = MemoryItem._meta.get_field("content")
 _value_field = MemoryItem._meta.get_field("subject_value")
+_NO_TOPICS = None  # the sealed empty topic list (memories 0008), made once: rows are written before any topic
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _key_cache: dict[str, str] = {}
 
@@ -148,8 +149,15 @@ def encode_row(row: Row, created_at: datetime, rng: random.Random) -> list:
         f"msg-{rng.randrange(1 << 40):010x}", rng.choice([1, 1, 1, 2, 3]), usage, last_used,
         None, created_at + timedelta(days=rng.uniform(1, 60)) if row.archived else None, row.active,
         row.vector, row.model, created_at, last_used or created_at, row.character, row.user_id,
-        None, m.event_date, row.keys, None, None,
+        None, m.event_date, row.keys, None, None, no_topics(),
     ]
+
+
+def no_topics() -> str:
+    global _NO_TOPICS
+    if _NO_TOPICS is None:
+        _NO_TOPICS = MemoryItem._meta.get_field("topics").get_prep_value([])
+    return _NO_TOPICS
 
 
 # ---------------------------------------------------------------------------- state
