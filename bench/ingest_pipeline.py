@@ -34,6 +34,9 @@ def pending_messages() -> int:
     return Message.objects.filter(processed_at__isnull=True).count()
 
 
+PHASES: dict[str, list[float]] = {}  # Server-Timing of each POST (core.timing): name → ms
+
+
 def post_turns(conn, token: str, user: str, turns: list[dict], latencies: list[float]) -> None:
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     for turn in sorted(turns, key=lambda t: t["t"]):
@@ -48,6 +51,10 @@ def post_turns(conn, token: str, user: str, turns: list[dict], latencies: list[f
         response = conn.getresponse()
         response.read()
         latencies.append((time.perf_counter() - start) * 1000)
+        for entry in response.getheader("Server-Timing", "").split(","):
+            name, _, duration = entry.strip().partition(";dur=")
+            if name and duration:
+                PHASES.setdefault(name, []).append(float(duration))
         if response.status != 202:
             raise SystemExit(f"POST failed with {response.status} on turn {turn['t']}")
 
@@ -115,6 +122,10 @@ def main() -> int:
               f"({len(latencies)} POSTs of 2 messages)")
         print(f"POST messages latency: p50 {percentile(latencies, 50):.1f} ms  p95 {percentile(latencies, 95):.1f} ms"
               f"  p99 {percentile(latencies, 99):.1f} ms  max {latencies[-1]:.1f} ms")
+        if PHASES:
+            print("POST messages server side (Server-Timing, p50 / p95 ms): " + "  ".join(
+                f"{name} {percentile(sorted(values), 50):.2f} / {percentile(sorted(values), 95):.2f}"
+                for name, values in PHASES.items()))
         print(f"posting took {posted - started:.1f} s; all processed after {done - started:.1f} s "
               f"({left} still pending) -> pipeline throughput {messages / (done - started):.1f} messages/s")
         memories = {c: fetch_memories(conn, token, users[0], c) for c in data["characters"]}

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from accounts.access import USER_PARAM, Role, resolve_caller, subject_for_write
 from characters.selectors import character_get_active
 from core.errors import NotFoundError
+from core.timing import phase
 from memories.audit_reads import audit_operator_read
 
 from .ingestion import IncomingMessage, messages_ingest
@@ -17,6 +18,11 @@ from .serializers import ConversationEnded, ConversationOutput, MessagesAccepted
 from .summaries import conversation_end
 from .tasks import enqueue_scope
 
+
+
+def _enqueue(user_id: int, slug: str) -> None:
+    with phase("enqueue"):
+        enqueue_scope(user_id, slug)
 
 
 def _conversation_or_404(caller, character, conversation_id: str):
@@ -33,10 +39,12 @@ class MessagesApi(APIView):
                    responses={202: MessagesAccepted},
                    summary="Post chat messages; stored at once (PII-masked), extraction runs in the background")
     def post(self, request, characterId: str):
-        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
-        character = character_get_active(slug=characterId)
-        body = MessagesInput(data=request.data)
-        body.is_valid(raise_exception=True)
+        with phase("auth"):
+            caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        with phase("scope"):
+            character = character_get_active(slug=characterId)
+            body = MessagesInput(data=request.data)
+            body.is_valid(raise_exception=True)
         data = body.validated_data
         with subject_for_write(caller) as user:
             user_id, slug = user.pk, character.slug
@@ -44,7 +52,7 @@ class MessagesApi(APIView):
                 user=user, character=character, conversation_id=data["conversationId"],
                 messages=[IncomingMessage(external_id=m["id"], role=m["role"], content=m["content"],
                                           created_at=m["createdAt"]) for m in data["messages"]],
-                on_commit=lambda: enqueue_scope(user_id, slug),
+                on_commit=lambda: _enqueue(user_id, slug),
             )
         return Response({"conversationId": data["conversationId"], "accepted": result.accepted,
                          "duplicates": result.duplicates, "kept": result.kept}, status=status.HTTP_202_ACCEPTED)

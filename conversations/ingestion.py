@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 
 from context_layers.services import user_context_get_or_create
 from core.errors import ApplicationError, ConflictError
+from core.timing import phase
 from memories.masking import mask_with_kinds
 from memories.selectors import memory_settings_for
 
@@ -65,6 +66,12 @@ def _check_batch(messages: list[IncomingMessage]) -> None:
 
 
 def _conversation_for_update(*, user, character, external_id: str, first_at: datetime) -> Conversation:
+    """The conversation, locked for this transaction; created (with the scope's layers) on its first message.
+    An existing one costs one statement: the common case of a chat in progress (issue 11 §2)."""
+    existing = Conversation.objects.select_for_update().filter(user=user, character=character,
+                                                              external_id=external_id).first()
+    if existing is not None:
+        return existing
     try:
         with transaction.atomic():
             conversation, _ = Conversation.objects.select_for_update().get_or_create(
@@ -134,15 +141,17 @@ def messages_ingest(*, user, character, conversation_id: str, messages: list[Inc
     _check_batch(messages)
     if not memory_settings_for(user).remembers(character):
         return IngestResult(conversation=None, accepted=0, duplicates=0, kept=False)
-    masked = {message.external_id: mask_with_kinds(message.content) for message in messages}
-    digests = {message_id: message_digest(result.text) for message_id, result in masked.items()}
+    with phase("mask"):
+        masked = {message.external_id: mask_with_kinds(message.content) for message in messages}
+        digests = {message_id: message_digest(result.text) for message_id, result in masked.items()}
     # A clash on the unique index means a concurrent request stored one of these ids first (each request
     # locks only its own conversation). Its row is committed now, so a second pass answers as if the two
     # had run one after the other; a third racer is answered 409 outright.
     for last_try in (False, True):
         try:
-            return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
-                           masked=masked, digests=digests, on_commit=on_commit)
+            with phase("store"):  # the transaction; the job enqueued on its commit reports "enqueue"
+                return _ingest(user=user, character=character, conversation_id=conversation_id, messages=messages,
+                               masked=masked, digests=digests, on_commit=on_commit)
         except IntegrityError as error:
             if not _is_message_id_clash(error):
                 raise
@@ -180,9 +189,11 @@ def _ingest(*, user, character, conversation_id: str, messages: list[IncomingMes
         if rows:
             conversation.message_count += len(rows)
             conversation.last_message_at = max(conversation.last_message_at, rows[-1].created_at)
+            changed = ["message_count", "last_message_at", "last_received_at"]  # auto_now is set on save
             if conversation.status == ConversationStatus.ENDED:
                 conversation.status, conversation.ended_at, conversation.end_reason = ConversationStatus.OPEN, None, ""
-            conversation.save()
+                changed += ["status", "ended_at", "end_reason"]
+            conversation.save(update_fields=changed)
             if on_commit is not None:
                 transaction.on_commit(on_commit)
     return IngestResult(conversation=conversation, accepted=len(rows), duplicates=len(messages) - len(rows))

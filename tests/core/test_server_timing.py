@@ -92,3 +92,22 @@ def test_nested_phases_are_exclusive_and_nothing_is_collected_outside_a_request(
     assert list(phases) == ["inner", "outer"]
     assert phases["inner"] >= 30.0 and 20.0 <= phases["outer"] < 45.0  # counted once: outer alone would be >= 50
     assert timing.server_timing(12.345, phases).startswith("app;dur=12.35, inner;dur=")
+
+
+@pytest.mark.django_db
+def test_posting_into_a_conversation_in_progress_reports_its_phases_in_few_statements(
+        system_client, chunsim, alice, django_assert_max_num_queries):
+    """Issue 11 §2: the chat backend waits for this on every turn. An existing conversation is found with one
+    locking SELECT (no layers lookup, no savepoints of a get-or-create); 11 statements in all in a test, where the
+    outer transaction adds a savepoint pair: token window, token, subject, character, memory settings, conversation,
+    known ids, insert, update."""
+    def body(tag):
+        return {"conversationId": "c1", "messages": [
+            {"id": f"{tag}1", "role": "user", "content": "나 요즘 망원동 살아", "createdAt": f"2026-03-01T2{tag}:00:00+09:00"},
+            {"id": f"{tag}2", "role": "assistant", "content": "오 망원동!", "createdAt": f"2026-03-01T2{tag}:00:01+09:00"}]}
+
+    assert system_client.post("/api/context/chunsim/messages?user=alice", body("1"), format="json").status_code == 202
+    with django_assert_max_num_queries(11):
+        response = system_client.post("/api/context/chunsim/messages?user=alice", body("2"), format="json")
+    assert response.status_code == 202 and response.json()["accepted"] == 2
+    assert {"auth", "scope", "mask", "store"} <= set(_phases(response)), response["Server-Timing"]
