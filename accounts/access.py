@@ -24,6 +24,7 @@ from drf_spectacular.utils import OpenApiParameter
 
 from audit.services import AuditContext
 from core.errors import ApplicationError, ForbiddenError, NotFoundError
+from core.timing import phase
 
 from .models import SERVICE_USERNAME_PREFIX, ApiToken, TokenKind
 from .selectors import is_context_admin
@@ -89,7 +90,13 @@ def is_end_user(user) -> bool:
 
 
 def resolve_caller(request, *, allowed: set[Role]) -> Caller:
-    """Return the caller's role and subject, or raise 400/403/404 errors with stable codes. Writes nothing."""
+    """Return the caller's role and subject, or raise 400/403/404 errors with stable codes. Writes nothing.
+    Its time (the token, the subject) is the request's "auth" phase (core.timing)."""
+    with phase("auth"):
+        return _resolve_caller(request, allowed=allowed)
+
+
+def _resolve_caller(request, *, allowed: set[Role]) -> Caller:
     principal = request.user
     token = request.auth if isinstance(request.auth, ApiToken) else None
     requested = request.query_params.get("user")

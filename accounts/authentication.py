@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from rest_framework import authentication, exceptions
 
+from core.timing import phase
+
 from .access import client_ip
 from .models import ApiToken
 from .selectors import token_lockout_seconds
@@ -24,6 +26,10 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
     keyword = "Bearer"
 
     def authenticate(self, request):
+        with phase("auth"):  # core.timing: with resolve_caller's subject lookup, the request's "auth" phase
+            return self._authenticate(request)
+
+    def _authenticate(self, request):
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None

@@ -25,8 +25,7 @@ class PromptApi(APIView):
                    responses={200: PromptOutput},
                    summary="The token-budgeted context block to inject into this turn's system prompt")
     def post(self, request, characterId: str):
-        with phase("auth"):
-            caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
+        caller = resolve_caller(request, allowed={Role.SELF, Role.SYSTEM})
         with phase("scope"):
             character = character_get_active(slug=characterId)
             body = PromptInput(data=request.data)
