@@ -86,20 +86,20 @@ def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], 
     return lambda scored: touches(f"{scored.item.content} {scored.item.subject_value}")
 
 
-def _others_only(message: str) -> Callable[[ScoredMemory], bool]:
-    """When the user asks about their own subject ("나 어디 산다고 했지?"), what the user said only of other people
-    ("누나는 밴쿠버 살아") is no answer and would be mixed up with it: extraction.whose decides both."""
-    if not own_subject_asked(message or ""):
+def _others_only(own_subject: str) -> Callable[[ScoredMemory], bool]:
+    """When the user asks about their own subject (`own_subject`, extraction.whose.own_subject_asked: "나 어디 산다고
+    했지?"), what the user said only of other people ("누나는 밴쿠버 살아") is no answer and would be mixed up with it."""
+    if not own_subject:
         return lambda scored: False
     return lambda scored: (scored.item.source != MemorySource.CHARACTER and not scored.item.subject_key
                            and only_about_others(scored.item.content))
 
 
-def _story_lines(message: str) -> int:
+def _story_lines(message: str, own_subject: str) -> int:
     """How many of the role-play's lines (extraction.character_side.STORY) the block may show: none when the user
     asks about their own life (a role's name or age is not theirs), all the character's places when the user talks
     about the story, else one."""
-    if own_subject_asked(message or ""):
+    if own_subject:
         return 0
     return max(CHARACTER_LINES.values()) if talks_about_story(message) else 1
 
@@ -216,9 +216,10 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     if user is not None:
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              memory_settings=memory_settings)
+        own_subject = own_subject_asked(message or "")
         memory_candidates = _memory_candidates(retrieved, pending_texts,
                                                _avoided(tools.get("avoidTopics") or [], message),
-                                               _others_only(message), _story_lines(message))
+                                               _others_only(own_subject), _story_lines(message, own_subject))
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})

@@ -23,6 +23,7 @@ from .corrections import find_correction
 from .guards import is_hypothetical
 from .lexicon import is_korean
 from .salience import is_chatter, is_salient, mask_raw_pii
+from .whose import ANSWERED_MARK
 
 PROMISE, SELF, SAID, STORY = "promise", "self", "said", "story"
 IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3, STORY: 2}
@@ -263,7 +264,7 @@ def character_fact(turn: ChatTurn, *, role_play: bool = False, known: set | None
         return None
     prompt = _prompted_by(prompted_by, statement.content) if statement.kind != STORY else ""
     content = (STORY_MARK if statement.kind == STORY else "") + statement.content[:MAX_CHARS] \
-        + (f" (← {prompt})" if prompt else "")
+        + (f"{ANSWERED_MARK}{prompt})" if prompt else "")
     if known is not None:
         key = ("character", _normalise(content))
         if key in known:

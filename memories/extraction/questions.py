@@ -102,7 +102,7 @@ def _cue_matches(assistant_text: str, last: int):
                 yield subject, sentence, match
 
 
-def _about_someone_else(sentence: str, match: re.Match) -> bool:
+def question_about_someone_else(sentence: str, match: re.Match) -> bool:
     """"따님 이름이 뭐예요?", "민재 님은 뭐 하는 사람이야?", "how old are they?": a question about someone else."""
     return bool(_ABOUT_OTHER.search(sentence[:match.start()]) or _THIRD_PERSON_Q.search(sentence))
 
@@ -112,7 +112,7 @@ def asked_about_someone_else(assistant_text: str, user_text: str) -> bool:
     sister do?") and the reply, saying nothing of the user ("은행원! 여의도에서 일해"), answers for them."""
     if not assistant_text or _FIRST_PERSON_ANY.search(user_text or ""):
         return False
-    return any(_about_someone_else(sentence, match) for _, sentence, match in _cue_matches(assistant_text, 1))
+    return any(question_about_someone_else(sentence, match) for _, sentence, match in _cue_matches(assistant_text, 1))
 
 
 def asked_subject(assistant_text: str) -> str:
@@ -120,7 +120,7 @@ def asked_subject(assistant_text: str) -> str:
     if not assistant_text:
         return ""
     for subject, sentence, match in _cue_matches(assistant_text, 2):
-        if not _about_someone_else(sentence, match) \
+        if not question_about_someone_else(sentence, match) \
                 and not (subject == "name" and _NAME_OF_A_THING.search(sentence[:match.start()])):
             return subject
     return ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .lexicon import OTHER_PERSON_KO
-from .questions import _about_someone_else, question_sentences
+from .questions import question_about_someone_else, question_sentences
 from .registry import QUESTION_CUES
 
 # The user's first person turned into the second, so the character's cues read the user's own question.
@@ -29,9 +29,9 @@ SPEAKER_EN = r"\b(?:i|i'm|im|i've|ive|i'd|i'll|me|myself)\b"
 OTHERS_EN = (r"\b(?:he|she|they|he's|she's|they're|his|her|their)\b|\b(?:my|your)\s+(?:\w+\s+)?(?:friend|brother|sister|mom|mum|"
              r"mother|dad|father|girlfriend|boyfriend|wife|husband|roommate|flatmate|housemate|boss|cousin|son|"
              r"daughter|partner|coworker|colleague|neighbou?r|aunt|uncle|grandma|grandpa|niece|nephew)s?\b")
-_OTHER_WORDS_KO = sorted((w for w in OTHER_PERSON_KO if len(w) >= 1 and w not in ("너", "넌", "니", "너는", "니가", "네가",
-                                                                                   "강아지", "고양이", "아이")),
-                         key=len, reverse=True)
+# (not the one addressed, a pet or 아이, which may be the user's own)
+_OTHER_WORDS_KO = sorted((w for w in OTHER_PERSON_KO if w not in ("너", "넌", "니", "너는", "니가", "네가", "강아지", "고양이",
+                                                                  "아이")), key=len, reverse=True)
 OTHERS_KO = r"(?<![가-힣])(?:" + "|".join(re.escape(w) for w in _OTHER_WORDS_KO) + r")(?:이는|이가|이도|은|는|이|가|도|네)?(?![가-힣])"
 
 # Subjects whose answer is another person or animal ("내 여친 이름 기억나?" is answered by "여친이 전화온다 소희"): what
@@ -75,7 +75,7 @@ def own_subject_asked(message: str) -> str:
                     return subject
                 if not korean and not _ASKER.search(read):
                     return ""  # "when's zoe's birthday again?": an English question names whose it asks about
-                return "" if _about_someone_else(read, match) or _OTHERS.search(before) else subject
+                return "" if question_about_someone_else(read, match) or _OTHERS.search(before) else subject
     return ""
 
 
