@@ -8,7 +8,7 @@ STAMP := $(VENV)/.requirements.stamp
 export XDG_RUNTIME_DIR ?= /tmp/gieok-runtime-$(shell id -u)
 export OPENBLAS_NUM_THREADS ?= 1
 
-.PHONY: run test setup bench clean manage browser backup restore
+.PHONY: run test setup bench load clean manage browser backup restore
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "python3.11 not found"; exit 1; }
@@ -67,6 +67,12 @@ bench: setup
 	$(PY) scripts/devdb.py --pgdata .data/postgres-bench -- \
 		sh -c "$(PY) bench/context_get_latency.py && $(PY) bench/ingest_pipeline.py \
 			&& $(PY) bench/make_memory_data.py --items $(BENCH_ITEMS) && $(PY) bench/prompt_latency.py"
+
+# LOAD_ARGS: options of bench/load.py, e.g. LOAD_ARGS="--rates 10,20,30 --soak-seconds 600".
+LOAD_ARGS ?=
+
+load: setup
+	$(PY) scripts/devdb.py --pgdata .data/postgres-load --migrate -- $(PY) bench/load.py $(LOAD_ARGS)
 
 clean:
 	rm -rf .data $(VENV)

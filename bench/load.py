@@ -172,6 +172,8 @@ def run_step(rate: float, seconds: float, client: Client, scopes: Scopes, pool: 
 
 def describe(values: list[float]) -> str:
     ordered = sorted(values)
+    if not ordered:
+        return "n     0"
     return (f"n {len(ordered):5d}  p50 {percentile(ordered, 50):7.1f}  p95 {percentile(ordered, 95):7.1f}  "
             f"p99 {percentile(ordered, 99):7.1f} ms")
 
@@ -217,11 +219,10 @@ def main() -> int:
                     break
             if args.soak_seconds and held:
                 print(f"\nsoak at {held:g}/s for {args.soak_seconds:.0f} s")
-                end = time.monotonic() + args.soak_seconds
-                minute = 0
-                while time.monotonic() < end:
-                    result = run_step(held, min(60.0, end - time.monotonic()), client, scopes, pool,
-                                      args.seed + 1000 + minute)
+                remaining, minute = args.soak_seconds, 0
+                while remaining >= 1.0:
+                    result = run_step(held, min(60.0, remaining), client, scopes, pool, args.seed + 1000 + minute)
+                    remaining -= 60.0
                     minute += 1
                     print(f"  minute {minute}: {describe(result['all'])}  errors {result['errors'] or 0}  "
                           f"worker RSS {', '.join(f'{mb:.0f}' for mb in worker_rss_mb(port))} MB")
