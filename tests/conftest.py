@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import CONTEXT_ADMIN_GROUP, Plan, TokenKind
@@ -83,6 +84,14 @@ def system_client(db):
 @pytest.fixture
 def admin_client_api(charlie):
     client = APIClient(enforce_csrf_checks=False)
+    client.force_login(charlie)
+    return client
+
+
+@pytest.fixture
+def operator(charlie):
+    """The operator's browser session for the admin and console pages (Django's test client, logged in)."""
+    client = Client()
     client.force_login(charlie)
     return client
 

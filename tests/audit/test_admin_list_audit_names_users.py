@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 
 import pytest
 from django.contrib import admin
-from django.test import Client
 
 from accounts.services import portal_link_issue
 from audit.admin_mixins import AuditedReadAdminMixin
@@ -55,13 +54,6 @@ def two_users_data(system_client, alice, bob, chunsim, sora, django_capture_on_c
     MemorySettings.objects.create(user=bob)
     for user, character in ((alice, "chunsim"), (alice, ""), (bob, "sora")):
         portal_link_issue(user=user, issued_by=None, character_slug=character, context=SYSTEM_CONTEXT)
-
-
-@pytest.fixture
-def operator(charlie):
-    client = Client()
-    client.force_login(charlie)
-    return client
 
 
 def test_every_user_data_admin_is_audited():

@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 from django.apps import apps
 from django.contrib import admin
-from django.test import Client
 
 from audit.models import AuditLog
 from audit.services import AuditContext, audit_record
@@ -14,13 +13,6 @@ from memories.models import MemoryItem, MemorySettings
 from memories.services import MemoryInput, memory_create
 
 CONTEXT = AuditContext(actor_label="test", trigger="system")
-
-
-@pytest.fixture
-def operator(charlie):
-    client = Client()
-    client.force_login(charlie)
-    return client
 
 
 @pytest.fixture

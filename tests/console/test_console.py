@@ -19,13 +19,6 @@ from tests.portal.helpers import CONTEXT, prompt_text, remember
 
 
 @pytest.fixture
-def operator(charlie):
-    client = Client()
-    client.force_login(charlie)
-    return client
-
-
-@pytest.fixture
 def alice_home(alice, chunsim, post_turns):
     """alice told 춘심 where she lives: a message, a fact memory from it, a summary, and an identity layer."""
     post_turns("c1", ("t1u", "나 요즘 망원동 살아. 망원동 시장 좋아"), ("t1a", "망원동 좋지!"))
