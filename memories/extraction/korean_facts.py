@@ -21,7 +21,7 @@ from .korean_text import about_someone_else, clauses, strip_name_suffix, valid_v
 from .korean_traits import fear_facts, trait_facts
 from .korean_work import joined_workplace, part_time_jobs, study_and_work_facts
 from .whose import only_about_others, speaks_of_self
-from .lexicon import is_occupation_ko
+from .lexicon import NATIVE_AGE_WORD_KO, is_occupation_ko
 from .morphology import noun_phrase_after
 
 
@@ -88,7 +88,7 @@ def _short_age(clause: str) -> list[Candidate]:
 
 
 _NEGATED_VALUE = "(?:이|가|은|는)?\\s*(?:아니|아냐|아녜|말고)"
-_AGE_LEAD = re.compile(r"^(?:(?:열|스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|\d{1,2}\s*(?:살|세))(?:이고|고|이구)?\s+")
+_AGE_LEAD = re.compile(rf"^(?:{NATIVE_AGE_WORD_KO}|\d{{1,2}}\s*(?:살|세))(?:이고|고|이구)?\s+")
 
 
 def _not_negated(text: str, candidate: Candidate) -> bool:

@@ -5,7 +5,7 @@ import re
 
 from .candidates import Candidate
 from .korean_text import about_someone_else, has_batchim, name_at, strip_name_suffix, strip_quote, valid_value
-from .lexicon import OCCUPATIONS_KO, is_major_ko, is_occupation_ko
+from .lexicon import NATIVE_AGE_WORD_KO, OCCUPATIONS_KO, is_major_ko, is_occupation_ko
 from .morphology import analyse
 
 
@@ -34,7 +34,7 @@ _I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-�
                    r"(?=[\s!.,~?]|$)")
 _SAID_NAME = re.compile(r"(?:^|\s)(?P<word>[가-힣]{3}?)(?:이)?라고\s*(?:합니다|해요|해|함|하구요|하고요)(?=[\s.!,~ㅎㅋ]|$)")
 # A greeting, then the name alone ("ㅎㅇㅎㅇ 춘심 나 준우 ㅋㅋ"): the clause ends with it.
-_AGE_WORD = r"(?:스물|서른|마흔|쉰|예순|열)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?|\d{2}\s*살?"
+_AGE_WORD = rf"{NATIVE_AGE_WORD_KO}|\d{{2}}\s*살?"
 _I_AM_BARE = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+(?P<word>[가-힣]{{2,3}})\s*(?:$|(?=\s+(?:{_AGE_WORD})(?:[\s.,!~]|$)))")
 # "난 박지훈. 스물여섯", "나 서진. 스물넷": a name and a bare age right after it introduce the user, greeting or not.
 SELF_INTRO = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+[가-힣]{{2,3}}\s*[.,]?\s+(?:{_AGE_WORD})(?=[\s.,!~ㅋㅎ]|$)")

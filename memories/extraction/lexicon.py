@@ -147,6 +147,8 @@ FAMILY_MEMBERS_EN = ("mom", "mother", "dad", "father", "parents", "brother", "si
                      "grandpa", "grandfather", "sibling", "siblings", "twin")
 
 # Words that make a clause about someone other than the user ("걔는 ESTP라", "동생은 20살").
+# An age in native Korean numerals ("스물넷", "서른", "열여섯"): one pattern for the rules that read a bare age.
+NATIVE_AGE_WORD_KO = r"(?:열|스물|서른|마흔|쉰|예순)(?:하나|둘|셋|넷|다섯|여섯|일곱|여덟|아홉)?"
 OTHER_PERSON_KO = (
     "걔", "얘", "쟤", "그애", "그 애", "그 친구", "그친구", "친구", "친구들", "동생", "남동생", "여동생", "누나",
     "언니", "형", "오빠", "엄마", "아빠", "어머니", "아버지", "부모님", "할머니", "할아버지", "여친", "남친",
