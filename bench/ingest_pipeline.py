@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
-from server import ROOT, percentile, running_server
+from server import ROOT, percentile, running_server, server_phases
 
 DEFAULT_DATASET = ROOT.parent / "shared" / "bench" / "ko_open.json"
 SUBJECTS = {"job_major": ("major", "occupation")}
@@ -51,10 +51,8 @@ def post_turns(conn, token: str, user: str, turns: list[dict], latencies: list[f
         response = conn.getresponse()
         response.read()
         latencies.append((time.perf_counter() - start) * 1000)
-        for entry in response.getheader("Server-Timing", "").split(","):
-            name, _, duration = entry.strip().partition(";dur=")
-            if name and duration:
-                PHASES.setdefault(name, []).append(float(duration))
+        for name, duration in server_phases(response.getheader("Server-Timing", "")).items():
+            PHASES.setdefault(name, []).append(duration)
         if response.status != 202:
             raise SystemExit(f"POST failed with {response.status} on turn {turn['t']}")
 

@@ -33,7 +33,7 @@ import sys
 import time
 from urllib.parse import urlparse
 
-from server import ENV, ROOT, percentile, running_server
+from server import ENV, ROOT, percentile, running_server, server_phases
 
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
@@ -115,16 +115,6 @@ def vacuum_memories() -> None:
         start = time.perf_counter()
         cur.execute("VACUUM (ANALYZE) memories_memoryitem")
     print(f"VACUUM (ANALYZE) memories_memoryitem: {dead:,} dead row versions, {time.perf_counter() - start:.1f} s")
-
-
-def server_phases(header: str) -> dict[str, float]:
-    """`app;dur=12.40, auth;dur=0.31, …` (core.timing) → {"app": 12.4, "auth": 0.31, …}."""
-    phases = {}
-    for entry in header.split(","):
-        name, _, duration = entry.strip().partition(";dur=")
-        if name and duration:
-            phases[name] = float(duration)
-    return phases
 
 
 def post_prompt(conn, path: str, headers: dict, message: str, budget: int) -> tuple[int, float, float, dict]:

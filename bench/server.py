@@ -71,3 +71,13 @@ def maintenance_cursor():
 def percentile(sorted_values: list[float], pct: float) -> float:
     index = min(len(sorted_values) - 1, max(0, round(pct / 100 * len(sorted_values)) - 1))
     return sorted_values[index]
+
+
+def server_phases(header: str) -> dict[str, float]:
+    """`app;dur=12.40, auth;dur=0.31, …` (the Server-Timing header, core.timing) → {"app": 12.4, "auth": 0.31, …}."""
+    phases = {}
+    for entry in header.split(","):
+        name, _, duration = entry.strip().partition(";dur=")
+        if name and duration:
+            phases[name] = float(duration)
+    return phases
