@@ -19,6 +19,7 @@ from core.errors import ApplicationError
 
 from .categories import MemorySource
 from .extraction.base import ExtractedFact
+from .extraction.changes import changed_value, old_values
 from .extraction.corrections import moved_event, moved_event_old_dates
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
@@ -113,6 +114,10 @@ def memory_write_fact(
         moved = moved_event(content)
         if moved is not None:
             fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + _moved_event_terms(live, moved))))
+        else:  # "TRPG 모임이 이제 금요일 밤으로 바뀌었어요", "겜닉 밤샘여우로 바꿈": the older values of what changed
+            changed = changed_value(content)
+            if changed is not None:
+                fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + _changed_value_terms(live, changed))))
     digest = _digest(content, character_said=character_said)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 
@@ -166,6 +171,15 @@ def _moved_event_terms(live, moved) -> tuple[str, ...]:
     terms: dict[str, None] = {}
     for old in live.select_related(None).only("id", "content", "subject_value"):
         terms.update(dict.fromkeys(moved_event_old_dates(moved, f"{old.content} {old.subject_value}")))
+    return tuple(terms)
+
+
+def _changed_value_terms(live, change) -> tuple[str, ...]:
+    """The values of the kind that changed that older live memories naming the same thing gave it
+    (extraction.changes)."""
+    terms: dict[str, None] = {}
+    for old in live.select_related(None).only("id", "content", "subject_value"):
+        terms.update(dict.fromkeys(old_values(change, f"{old.content} {old.subject_value}")))
     return tuple(terms)
 
 

@@ -1,0 +1,171 @@
+"""A value that changed without the message naming the old one (issue 8 §3: changes by implication).
+
+"TRPG 모임이 이제 금요일 밤으로 바뀌었어요", "겜닉 밤샘여우로 바꿈", "울 고양이 개명함 ㅋㅋ 이제 짜장이임", "Kasia is
+moving too! Got a job at an animal hospital in Perth": the message says that something it names (the anchor: "TRPG
+모임", "겜닉", "고양이", "Kasia") now has a new value of some kind (a weekday, a time, a name, a place) and never says
+the old one. The old one is in an older memory that names the same anchor: there, the values of the same kind are
+what no longer holds ("매주 토요일 밤마다" → 토요일; "겜닉은 쿠키몬스터임" → 쿠키몬스터; "고양이 나비가" → 나비; "she's a
+vet in Melbourne" → Melbourne). memories.fact_writing hands them to the same clause removal as any correction.
+
+Like `corrections.moved_event` (an event moved to a new date), of which this is the same idea for other kinds of
+value. One engine, tables as data:
+- `CHANGED`: the words that say something changed;
+- `KINDS`: how a value of each kind is written (the new one in the changing message, the old ones in older ones);
+- `NOT_ANCHOR_*`: words naming no thing whose value could change.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .corrections import EN_NOT_VALUE, KO_NOT_VALUE, mentions
+from .guards import is_unreal
+from .morphology import analyse, content_nouns
+
+# Words that say the value of something changed (a rename, a move, a switch), not that something happened.
+CHANGED = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|바뀜|바뀌어서|바꼈|변경(?:됐|되었|했|함|됨)|개명|옮겼|옮김|옮겨(?:요|서|짐|졌)"
+           r"|갈아탔|갈아탐|이사(?:함|했|감|갔|가요|간대|갔대|한대)"
+           r"|\b(?:changed|switched|renamed|swapped)\b|\bmov(?:ed|ing)\s+(?:to|too|out)\b|\bis\s+moving\b")
+
+WEEKDAY_KO = r"[월화수목금토일](?:요일|욜)"
+WEEKDAY_EN = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
+TIME_KO = r"(?:오전|오후|저녁|아침|밤)?\s*\d{1,2}\s*시(?![간작험즌])(?:\s*반|\s*\d{1,2}\s*분)?"
+TIME_EN = r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b"
+KINDS = {
+    "weekday": re.compile(f"{WEEKDAY_KO}|{WEEKDAY_EN}", re.I),
+    "time": re.compile(f"{TIME_KO}|{TIME_EN}", re.I),
+}
+_WEEKDAY_KEYS = {"월": "mon", "화": "tue", "수": "wed", "목": "thu", "금": "fri", "토": "sat", "일": "sun",
+                 "mon": "mon", "tue": "tue", "wed": "wed", "thu": "thu", "fri": "fri", "sat": "sat", "sun": "sun"}
+
+# The new name or place of the anchor: "밤샘여우로 바꿈", "부산으로 이사감", "이제 짜장이임", "changed it to Bori",
+# "in Perth". (A place in English is a capitalised word after "to" or "in".)
+_NEW_NAME_KO = re.compile(r"(?<![가-힣])([가-힣A-Za-z][가-힣A-Za-z0-9]{1,11}?)(?:으로|로)\s*(?:[가-힣]+\s+)?(?=" + CHANGED[:CHANGED.index(r"|\b")] + ")")
+_NOW_NAME_KO = re.compile(r"(?:이제|지금은|now)\s*([가-힣A-Za-z]{2,10}?)(?:이)?(?:임|야|예요|이에요|입니다|래|이래)(?![가-힣])")
+_NEW_NAME_EN = re.compile(r"\b(?:to|in|named|called)\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s+)?[A-Z][\w'-]+)")
+# Old names and places in an older memory, right after the anchor ("고양이 나비가", "겜닉은 쿠키몬스터임", "tutor Ms. Jung")
+# or, in English, after "in"/"to"/"from" in a clause naming it ("she's a vet in Melbourne").
+_KO_AFTER_ANCHOR = r"\s*(?:이름은|이름이|이름|닉은|은|는|이|가|도)?\s*([가-힣A-Za-z][가-힣A-Za-z0-9]{1,11})"
+_EN_AFTER_ANCHOR = r"(?:'s\s+name\s+is|\s+is|\s+was|\s+named|\s+called|,)?\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s+)?[A-Z][\w'-]+)"
+_EN_PLACE = re.compile(r"\b(?:in|to|from)\s+([A-Z][a-z][\w'-]+)")
+_KO_NAME_ENDING = re.compile(r"(?:이가|이는|이도|이랑|이야|이에요|예요|이임|임|가|는|은|도|랑|야|이)$")
+_CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}")
+
+# Words that name no thing whose value changes (markers, times, fillers): never an anchor.
+NOT_ANCHOR_KO = frozenset("개명 이사 변경 이름 지금 이제 요즘 다음 이번 오늘 어제 내일 멤버 명 주말 근무 새로".split())
+NOT_ANCHOR_EN = frozenset("""also too now just got get new job jobs moving moved changed switched renamed swapped name
+today tomorrow yesterday week month year yeah okay lol haha guess actually""".split()) | EN_NOT_VALUE
+_CALENDAR_EN = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)days?",
+                          re.I)
+_WORD_EN = re.compile(r"[A-Za-z][\w'-]+")
+_HANGUL = re.compile(r"[가-힣]")
+
+
+@dataclass(frozen=True)
+class Change:
+    anchors: tuple[str, ...]  # what the message names as having changed ("TRPG", "모임")
+    kind: str  # "weekday", "time", "name", "place"
+    new: str  # the new value as written
+
+
+def _clauses(text: str) -> list[str]:
+    return [clause for clause in _CLAUSE.split(text) if clause.strip()]
+
+
+def _anchors(clause: str, new: str) -> list[str]:
+    """The things `clause` names besides the new value: Korean content nouns, English proper names and the noun
+    after "my"."""
+    found: list[str] = []
+    if _HANGUL.search(clause):
+        found += [noun for noun in content_nouns(clause) if noun not in NOT_ANCHOR_KO and not re.fullmatch(r"[A-Za-z]", noun)]
+    marker = re.search(CHANGED, clause, re.I)
+    for index, match in enumerate(_WORD_EN.finditer(clause)):
+        word = match.group(0)
+        if word.casefold() in NOT_ANCHOR_EN or len(word) < 3 or _CALENDAR_EN.fullmatch(word):
+            continue
+        after_my = re.search(r"\b(?:my|our|his|her)\s+$", clause[:match.start()], re.I) is not None
+        # a proper name, the noun after "my", or what comes before the change ("lessons switched to wednesday")
+        subject = marker is not None and match.end() <= marker.start() and len(word) >= 4
+        if (word[0].isupper() and index > 0) or after_my or word.isupper() or subject:
+            found.append(word)
+    new_parts = {part.casefold() for part in new.split()}
+    return [a for a in dict.fromkeys(found) if a.casefold() not in new_parts and not mentions(new, a)]
+
+
+def changed_value(text: str) -> Change | None:
+    """The change `text` states without naming the old value, or None."""
+    if not text or is_unreal(text):
+        return None
+    marker = re.search(CHANGED, text, re.I)
+    if marker is None:
+        return None
+    clause = next((c for c in _clauses(text) if re.search(CHANGED, c, re.I)), text)
+    for kind, pattern in KINDS.items():
+        values = {_key(kind, m.group(0)) for m in pattern.finditer(text)}
+        if len(values) == 1:
+            new = pattern.search(text).group(0).strip()
+            anchors = _anchors(clause, new)
+            return Change(tuple(anchors), kind, new) if anchors else None
+    new_match = _NEW_NAME_KO.search(clause) or _NOW_NAME_KO.search(text)
+    kind = "name"
+    if new_match is None:
+        new_match = _NEW_NAME_EN.search(clause) or _NEW_NAME_EN.search(text[marker.start():])
+        kind = "place"
+    if new_match is None:
+        return None
+    new = new_match.group(1)
+    if new.casefold() in EN_NOT_VALUE or new in KO_NOT_VALUE:
+        return None
+    anchors = _anchors(clause, new)
+    return Change(tuple(anchors), kind, new) if anchors else None
+
+
+def _key(kind: str, written: str) -> str:
+    folded = "".join(written.casefold().split())
+    if kind == "weekday":
+        return _WEEKDAY_KEYS.get(folded[:3], _WEEKDAY_KEYS.get(folded[:1], folded))
+    return re.sub(r"[^\d:]", "", folded) + ("pm" if re.search(r"pm|p\.m|오후|저녁|밤", folded) else "")
+
+
+def _is_name(word: str) -> bool:
+    """Whether a Korean word after an anchor is a name or noun (not a verb, adverb or number)."""
+    if word in KO_NOT_VALUE or re.fullmatch(r"[\d.,]+", word):
+        return False
+    morphs = analyse(word)
+    return bool(morphs) and morphs[0].tag in {"NNG", "NNP", "SL", "NA", "SH"} and morphs[0].form not in KO_NOT_VALUE \
+        and not any(m.tag.startswith(("V", "XS", "M", "NR", "SN", "NNB")) for m in morphs)
+
+
+def old_values(change: Change, older_text: str) -> list[str]:
+    """The values of `change`'s kind that `older_text` gave its anchor before the change, or [] when it does not
+    name the anchor."""
+    if not any(mentions(older_text, anchor) for anchor in change.anchors):
+        return []
+    clauses = [c for c in _clauses(older_text) if any(mentions(c, anchor) for anchor in change.anchors)] or [older_text]
+    found: list[str] = []
+    if change.kind in KINDS:
+        new_key = _key(change.kind, change.new)
+        for clause in clauses:
+            found += [m.group(0).strip() for m in KINDS[change.kind].finditer(clause)
+                      if _key(change.kind, m.group(0)) != new_key]
+        if not found and len(clauses) < len(_clauses(older_text)):  # "TRPG 모임 다녀왔어요. 매주 토요일 밤마다 …"
+            found = [m.group(0).strip() for m in KINDS[change.kind].finditer(older_text)
+                     if _key(change.kind, m.group(0)) != new_key]
+    else:
+        for anchor in change.anchors:
+            if _HANGUL.search(anchor):
+                for m in re.finditer(re.escape(anchor) + _KO_AFTER_ANCHOR, older_text):
+                    word = _KO_NAME_ENDING.sub("", m.group(1)) or m.group(1)
+                    if len(word) >= 2 and _is_name(word):
+                        found.append(word)
+            else:
+                found += [m.group(1) for m in re.finditer(r"(?<![A-Za-z])" + re.escape(anchor) + _EN_AFTER_ANCHOR,
+                                                          older_text, re.I)
+                          if m.group(1)[0].isupper()]
+        if not _HANGUL.search(change.new):
+            for clause in clauses:
+                found += [m.group(1) for m in _EN_PLACE.finditer(clause) if not _CALENDAR_EN.fullmatch(m.group(1))]
+    new_folded = "".join(change.new.casefold().split())
+    return [value for value in dict.fromkeys(found)
+            if "".join(value.casefold().split()) != new_folded and not mentions(change.new, value)
+            and value.casefold() not in EN_NOT_VALUE and all(value.casefold() != a.casefold() for a in change.anchors)]
