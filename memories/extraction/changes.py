@@ -48,15 +48,17 @@ _NEW_NAME_EN = re.compile(r"\b(?:to|in|named|called)\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s
 _KO_AFTER_ANCHOR = r"\s*(?:이름은|이름이|이름|닉은|은|는|이|가|도)?\s*([가-힣A-Za-z][가-힣A-Za-z0-9]{1,11})"
 _EN_AFTER_ANCHOR = r"(?:'s\s+name\s+is|\s+is|\s+was|\s+named|\s+called|,)?\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s+)?[A-Z][\w'-]+)"
 _EN_PLACE = re.compile(r"\b(?:in|to|from)\s+([A-Z][a-z][\w'-]+)")
-_KO_NAME_ENDING = re.compile(r"(?:이가|이는|이도|이랑|이야|이에요|예요|이임|임|가|는|은|도|랑|야|이)$")
+# A particle or copula right after a name ("나비가", "쿠키몬스터임"): what tells a name from a noun that only
+# follows the anchor ("강아지 산책 가자고"), unless the word is a proper noun ("누나 광주 살아").
+_KO_NAME_ENDING = re.compile(r"(?:가|는|은|도|랑|야|임|이야|이에요|예요|입니다)$")
 _CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}")
 
 # Words that name no thing whose value changes (markers, times, fillers): never an anchor.
 NOT_ANCHOR_KO = frozenset("개명 이사 변경 이름 지금 이제 요즘 다음 이번 오늘 어제 내일 멤버 명 주말 근무 새로".split())
 NOT_ANCHOR_EN = frozenset("""also too now just got get new job jobs moving moved changed switched renamed swapped name
-today tomorrow yesterday week month year yeah okay lol haha guess actually""".split()) | EN_NOT_VALUE
-_CALENDAR_EN = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)days?",
-                          re.I)
+today tomorrow yesterday week month year yeah okay lol haha guess actually she he they we you him them""".split()) | EN_NOT_VALUE
+_CALENDAR_EN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
+                          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
 _WORD_EN = re.compile(r"[A-Za-z][\w'-]+")
 _HANGUL = re.compile(r"[가-힣]")
 
@@ -127,13 +129,16 @@ def _key(kind: str, written: str) -> str:
     return re.sub(r"[^\d:]", "", folded) + ("pm" if re.search(r"pm|p\.m|오후|저녁|밤", folded) else "")
 
 
-def _is_name(word: str) -> bool:
-    """Whether a Korean word after an anchor is a name or noun (not a verb, adverb or number)."""
+def _is_name(word: str, *, named: bool) -> bool:
+    """Whether a Korean word after an anchor is its name: a noun with a particle after it (`named`: "나비가") or a
+    proper noun ("광주"), never a verb, adverb or number."""
     if word in KO_NOT_VALUE or re.fullmatch(r"[\d.,]+", word):
         return False
     morphs = analyse(word)
-    return bool(morphs) and morphs[0].tag in {"NNG", "NNP", "SL", "NA", "SH"} and morphs[0].form not in KO_NOT_VALUE \
-        and not any(m.tag.startswith(("V", "XS", "M", "NR", "SN", "NNB")) for m in morphs)
+    if not morphs or morphs[0].form in KO_NOT_VALUE \
+            or any(m.tag.startswith(("V", "XS", "M", "NR", "SN", "NNB", "E")) for m in morphs):
+        return False
+    return morphs[0].tag in {"NNP", "SL", "NA", "SH"} or (named and morphs[0].tag == "NNG")
 
 
 def old_values(change: Change, older_text: str) -> list[str]:
@@ -155,8 +160,8 @@ def old_values(change: Change, older_text: str) -> list[str]:
         for anchor in change.anchors:
             if _HANGUL.search(anchor):
                 for m in re.finditer(re.escape(anchor) + _KO_AFTER_ANCHOR, older_text):
-                    word = _KO_NAME_ENDING.sub("", m.group(1)) or m.group(1)
-                    if len(word) >= 2 and _is_name(word):
+                    word = _KO_NAME_ENDING.sub("", m.group(1))
+                    if len(word) >= 2 and _is_name(word, named=word != m.group(1)):
                         found.append(word)
             else:
                 found += [m.group(1) for m in re.finditer(r"(?<![A-Za-z])" + re.escape(anchor) + _EN_AFTER_ANCHOR,

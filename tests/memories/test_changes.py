@@ -1,0 +1,54 @@
+"""extraction.changes without a database: a change that never names the old value, and the old values older
+texts gave the same thing. Sentences written for these tests (no recall corpus), one per kind of value."""
+import pytest
+
+from memories.extraction.changes import changed_value, old_values
+
+
+@pytest.mark.parametrize("text,older,old", [
+    # a weekday: the older text names the same club, its other weekday goes (in the clause after, too)
+    ("보드게임 동호회가 이제 수요일 저녁으로 바뀌었어", "오늘 보드게임 동호회 갔다 왔어. 매주 월요일마다 모여", "월요일"),
+    ("my pottery class moved to fridays", "pottery class is on mondays after work", "mondays"),
+    # a time
+    ("필라테스 오후 8시로 바꿨어", "필라테스는 오후 6시에 가", "오후 6시"),
+    # a name right after what it names
+    ("우리 강아지 개명했어 ㅋㅋ 이제 두부임", "우리 강아지 콩이가 오늘 산책하다 넘어짐", "콩이"),
+    ("인스타 아이디 달빛고래로 바꿨어", "내 인스타 아이디는 새벽참새야 팔로우해", "새벽참새"),
+    ("누나 대전으로 이사감", "누나 광주 살아. 간호사야", "광주"),
+    # an English place of someone named
+    ("Also Marta is moving! She got a job in Lisbon", "my cousin Marta works at a bakery in Porto", "Porto"),
+])
+def test_a_change_without_the_old_value_finds_it_in_an_older_text_naming_the_same_thing(text, older, old):
+    change = changed_value(text)
+
+    assert change is not None
+    assert old in old_values(change, older)
+
+
+@pytest.mark.parametrize("text,older", [
+    ("보드게임 동호회가 이제 수요일 저녁으로 바뀌었어", "회사는 월요일이 제일 바빠"),  # another thing's weekday
+    ("우리 강아지 개명했어 ㅋㅋ 이제 두부임", "우리 강아지 산책 가자고 난리"),  # a verb after it, no name
+    ("누나 대전으로 이사감", "누나가 결혼함"),  # what the sister did, no place
+    ("Also Marta is moving! She got a job in Lisbon", "Marta came over in June"),  # a month is no place
+])
+def test_an_older_text_without_an_old_value_of_the_same_thing_gives_none(text, older):
+    change = changed_value(text)
+
+    assert change is not None
+    assert old_values(change, older) == []
+
+
+@pytest.mark.parametrize("text", [
+    "보드게임 동호회 수요일 저녁이야",  # no change said
+    "만약 이사 가면 부산으로 갈래",  # a supposition
+    "나 이사감 ㅋㅋ",  # nothing named whose value changed
+    "we moved to a bigger place",  # no name or kind of value
+])
+def test_no_change_without_a_change_word_a_named_thing_and_a_new_value(text):
+    assert changed_value(text) is None
+
+
+def test_the_new_value_is_never_old():
+    change = changed_value("인스타 아이디 달빛고래로 바꿨어")
+
+    assert old_values(change, "인스타 아이디 달빛고래 벌써 팔로워 생김") == []
