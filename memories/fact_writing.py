@@ -108,6 +108,7 @@ def memory_write_fact(
     else:
         scope = scope.exclude(source=MemorySource.CHARACTER)
     live = scope.filter(is_active=True, archived_at__isnull=True)
+    targets: dict[int, tuple[str, ...]] = {}  # older memories that lose a changed weekday or time (extraction.changes)
     if not character_said and fact.kind != "semantic":
         # "결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요": the event's older dates are replaced like any corrected value,
         # beside what the message itself says no longer holds ("not tmrw the 21st anymore, now it's wed 2 sept")
@@ -116,8 +117,14 @@ def memory_write_fact(
             fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + _moved_event_terms(live, moved))))
         else:  # "TRPG 모임이 이제 금요일 밤으로 바뀌었어요", "겜닉 밤샘여우로 바꿈": the older values of what changed
             changed = changed_value(content)
-            if changed is not None:
-                fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + _changed_value_terms(live, changed))))
+            if changed is not None:  # found in the user's memories and the character's ("월요일마다 보드게임이라니!")
+                everyone = MemoryItem.objects.filter(user=user, character=character, is_active=True,
+                                                     archived_at__isnull=True)
+                targets = _changed_value_terms(everyone, changed)
+                if changed.kind in SCOPE_WIDE_CHANGES:  # a name or place is that thing's wherever it is said
+                    fact = replace(fact, replaces=tuple(dict.fromkeys(
+                        fact.replaces + tuple(term for terms in targets.values() for term in terms))))
+                    targets = {}
     digest = _digest(content, character_said=character_said)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 
@@ -134,7 +141,7 @@ def memory_write_fact(
         for existing in live.filter(subject_key=fact.subject):
             if value_key and normalise_content(existing.subject_value).casefold() == value_key:
                 return _reinforce(existing, context, reason="same_value")
-    elif embedding is not None and not fact.replaces:  # a correction is news however close to what it corrects
+    elif embedding is not None and not fact.replaces and not targets:  # a change is news however close to the old
         nearest, similarity = _nearest(live, embedding, embedding_model)
         if nearest is not None and similarity >= thresholds.reinforce:
             return _reinforce(nearest, context, reason="similar")
@@ -163,6 +170,8 @@ def memory_write_fact(
         logger.info("memory write refused for scope user=%s character=%s: %s", user.pk, character.pk, refusal.code)
         return WriteOutcome.REFUSED
     corrected = _correct_older(item, fact.replaces, context) if fact.replaces and not character_said else 0
+    for pk, terms in targets.items():  # a weekday or time: only where the same thing was named
+        corrected += _correct_older(item, terms, context, only=pk)
     return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
 
 
@@ -174,20 +183,30 @@ def _moved_event_terms(live, moved) -> tuple[str, ...]:
     return tuple(terms)
 
 
-def _changed_value_terms(live, change) -> tuple[str, ...]:
+# Kinds of changed value that no longer hold anywhere in the scope (a name, a place); a weekday or a time is old
+# only in the memories that name what changed ("TRPG 모임 … 토요일 밤마다", not "토요일에 이사").
+SCOPE_WIDE_CHANGES = frozenset({"name", "place"})
+
+
+def _changed_value_terms(live, change) -> dict[int, tuple[str, ...]]:
     """The values of the kind that changed that older live memories naming the same thing gave it
-    (extraction.changes)."""
-    terms: dict[str, None] = {}
+    (extraction.changes), by memory."""
+    targets: dict[int, tuple[str, ...]] = {}
     for old in live.select_related(None).only("id", "content", "subject_value"):
-        terms.update(dict.fromkeys(old_values(change, f"{old.content} {old.subject_value}")))
-    return tuple(terms)
+        found = old_values(change, f"{old.content} {old.subject_value}")
+        if found:
+            targets[old.pk] = tuple(found)
+    return targets
 
 
-def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext) -> int:
+def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext, *, only: int | None = None) -> int:
     """Take the words `correction` replaced out of the scope's older live memories (the user's and the
-    character's, memories.truth.corrected_text); deactivate those with nothing left. Return how many changed."""
+    character's, memories.truth.corrected_text), or out of the one memory `only`; deactivate those with nothing
+    left. Return how many changed."""
     live = MemoryItem.objects.filter(user_id=correction.user_id, character_id=correction.character_id,
                                      is_active=True, created_at__lt=correction.created_at)
+    if only is not None:
+        live = live.filter(pk=only)
     if correction.source_message_id:  # what the same message said ("연애 안 함" beside "이제 연애 안 해") holds
         live = live.exclude(source_message_id=correction.source_message_id)
     changed = 0

@@ -40,7 +40,9 @@ _ADVERB_NOUNS_KO = frozenset({"앞", "뒤", "이제", "다음", "나중", "평�
 _PRONOUNS_KO = frozenset({"그", "이", "저", "그거", "이거", "저거", "그것", "이것", "그런", "이런"})
 
 _EN_RULES = (
-    re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never|stop|quit|no\s+more)\s+(?:ever\s+)?"
+    # "don't bring up X", "can you not mention X" (a request put as a question), "never talk about X"
+    re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never|stop|quit|no\s+more|(?:can|could|would|will)\s+you\s+(?:please\s+)?not)"
+               r"\s+(?:ever\s+)?"
                r"(?:bring(?:ing)?\s+up|mention(?:ing)?|talk(?:ing)?\s+about|ask(?:ing)?\s+(?:me\s+)?about|"
                r"jok(?:e|ing)\s+about|bring(?:ing)?\s+(?:up\s+)?the\s+topic\s+of)\s+(?P<topic>[^.!?,;\n]+)", re.I),
     re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never)\s+(?:ever\s+)?bring\s+(?P<topic>[^.!?,;\n]+?)\s+up\b", re.I),
@@ -49,7 +51,7 @@ _EN_RULES = (
     re.compile(r"\bavoid\s+(?:talking\s+about\s+|the\s+topic\s+of\s+|mentioning\s+)?(?P<topic>[^.!?,;\n]+)", re.I),
     re.compile(r"(?P<topic>[A-Za-z][^.!?,;\n]{1,40}?)\s+(?:is|are)\s+off[- ]limits\b", re.I),
 )
-_EN_TRAILING = re.compile(r"\s+(?:again|ever|anymore|any\s+more|please|with\s+me|around\s+me|ok|okay|"
+_EN_TRAILING = re.compile(r"\s+(?:again|ever|anymore|any\s+more|please|with\s+me|around\s+me|ok|okay|unless|until|"
                           r"in\s+the\s+future|from\s+now\s+on|at\s+all|either|too|lol|haha|thanks|"
                           r"even\s+in\s+roleplay|in\s+roleplay)\b.*$", re.I)
 _EN_PRONOUNS = frozenset({"it", "that", "this", "them", "him", "her", "those", "these", "stuff", "things"})
@@ -230,7 +232,8 @@ def avoid_terms(topics) -> list[str]:
         if groups:
             found += [term for group in groups for term in group]
         elif re.search(r"[A-Za-z]", topic):
-            found += named[-1:]
+            # the head, and the relative whose it is ("my dad's health": health and dad; "Owen's dad": only dad)
+            found += named[-1:] + [w[:-2] for w in named[:-1] if w.endswith("'s") and w[:-2] in RELATION_WORDS_EN]
         else:
             found += named
         terms.update(dict.fromkeys(term for term in found if term))

@@ -45,7 +45,7 @@ _NOW_NAME_KO = re.compile(r"(?:이제|지금은|now)\s*([가-힣A-Za-z]{2,10}?)(
 _NEW_NAME_EN = re.compile(r"\b(?:to|in|named|called)\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s+)?[A-Z][\w'-]+)")
 # Old names and places in an older memory, right after the anchor ("고양이 나비가", "겜닉은 쿠키몬스터임", "tutor Ms. Jung")
 # or, in English, after "in"/"to"/"from" in a clause naming it ("she's a vet in Melbourne").
-_KO_AFTER_ANCHOR = r"\s*(?:이름은|이름이|이름|닉은|은|는|이|가|도)?\s*([가-힣A-Za-z][가-힣A-Za-z0-9]{1,11})"
+_KO_AFTER_ANCHOR = r"(?:\s*(?:이름은|이름이|이름|닉은|은|는|이|가|도)\s*|\s+)([가-힣A-Za-z][가-힣A-Za-z0-9]{1,11})"
 _EN_AFTER_ANCHOR = r"(?:'s\s+name\s+is|\s+is|\s+was|\s+named|\s+called|,)?\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s+)?[A-Z][\w'-]+)"
 _EN_PLACE = re.compile(r"\b(?:in|to|from)\s+([A-Z][a-z][\w'-]+)")
 # A particle or copula right after a name ("나비가", "쿠키몬스터임"): what tells a name from a noun that only
@@ -59,6 +59,7 @@ NOT_ANCHOR_EN = frozenset("""also too now just got get new job jobs moving moved
 today tomorrow yesterday week month year yeah okay lol haha guess actually she he they we you him them""".split()) | EN_NOT_VALUE
 _CALENDAR_EN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
                           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
+_VOCATIVE_EN = re.compile(r"[A-Z][a-z]+\s*,")
 _WORD_EN = re.compile(r"[A-Za-z][\w'-]+")
 _HANGUL = re.compile(r"[가-힣]")
 
@@ -83,6 +84,8 @@ def _anchors(clause: str, new: str) -> list[str]:
     marker = re.search(CHANGED, clause, re.I)
     for index, match in enumerate(_WORD_EN.finditer(clause)):
         word = match.group(0)
+        if _VOCATIVE_EN.match(clause[match.start():]) and not clause[:match.start()].strip():
+            continue  # "Sora, the airline changed our flight": the one spoken to
         if word.casefold() in NOT_ANCHOR_EN or len(word) < 3 or _CALENDAR_EN.fullmatch(word):
             continue
         after_my = re.search(r"\b(?:my|our|his|her)\s+$", clause[:match.start()], re.I) is not None
@@ -102,10 +105,10 @@ def changed_value(text: str) -> Change | None:
     if marker is None:
         return None
     clause = next((c for c in _clauses(text) if re.search(CHANGED, c, re.I)), text)
-    for kind, pattern in KINDS.items():
-        values = {_key(kind, m.group(0)) for m in pattern.finditer(text)}
+    for kind, pattern in KINDS.items():  # a weekday or time said with the change, in its clause
+        values = {_key(kind, m.group(0)) for m in pattern.finditer(clause)}
         if len(values) == 1:
-            new = pattern.search(text).group(0).strip()
+            new = pattern.search(clause).group(0).strip()
             anchors = _anchors(clause, new)
             return Change(tuple(anchors), kind, new) if anchors else None
     new_match = _NEW_NAME_KO.search(clause) or _NOW_NAME_KO.search(text)

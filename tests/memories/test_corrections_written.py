@@ -95,3 +95,29 @@ def test_an_event_moved_by_a_message_that_also_corrects_takes_both_old_dates_out
 
     assert "march 3" in block
     assert "nov 12" not in block and "november" not in block
+
+
+def test_a_change_that_never_names_the_old_value_takes_it_out_where_the_same_thing_was_named(system_client, post_turns,
+                                                                                               chunsim, alice):
+    post_turns("c1",
+               ("t1u", "우리 강아지 보리가 오늘 산책하다 넘어짐 ㅠ"),
+               ("t1a", "보리 괜찮아?? 조심해야겠다"),
+               ("t2u", "나 요즘 보드게임 동호회 나가. 매주 월요일 저녁마다 모여"),
+               ("t2a", "월요일마다 보드게임이라니 재밌겠다!"),
+               ("t3u", "그리고 월요일에 치과 예약 있어"),
+               start="2026-03-01T21:00:00+09:00")
+    post_turns("c1",
+               ("t4u", "보드게임 동호회가 이제 수요일 저녁으로 바뀌었어"),
+               ("t5u", "아 그리고 우리 강아지 개명함 ㅋㅋ 이제 두부임"),
+               start="2026-03-08T21:00:00+09:00")
+    process_scope(user_id=alice.pk, character_slug="chunsim")
+
+    live = [f"{item.content} {item.subject_value}"
+            for item in MemoryItem.objects.filter(user=alice, character=chunsim, is_active=True)]
+    # the club's old weekday goes from where the club was named, never from the dentist's appointment
+    assert not any("보드게임" in text and "월요일" in text for text in live), live
+    assert any("치과" in text and "월요일" in text for text in live), live
+    # a name is the dog's wherever it is said: the character's reply loses it too
+    assert not any("보리" in text for text in live), live
+    block = prompt(system_client, "보드게임 동호회 무슨 요일이었지? 우리 강아지 이름 기억나?")
+    assert "수요일" in block and "두부" in block and "보리" not in block

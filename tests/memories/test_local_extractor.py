@@ -503,6 +503,9 @@ def test_a_known_value_is_not_emitted_again():
     ("please don't bring up my ex again", "my ex"),
     ("never talk about politics with me", "politics"),
     ("Don't mention my weight.", "my weight"),
+    # a request put as a question; "unless I do" says when, not what
+    ("can you not bring up my sister's divorce unless i bring it up first", "my sister's divorce"),
+    ("new rule: could you never mention Jake's band unless I do?", "Jake's band"),
     # the addressee and adverbs between the talk word and its verb; what the topic is talked about with
     ("콩이 얘기는 너가 먼저 꺼내지 말아줘. 아직 힘들어", "콩이"),
     ("근데 하나만.. 내 키 가지고 농담하지마", "키"),
@@ -512,6 +515,13 @@ def test_a_known_value_is_not_emitted_again():
 def test_avoid_topics(text, topic):
     result = extract(text)
     assert topic in result.avoid_topics
+
+
+def test_an_english_topic_keeps_out_its_head_and_the_relative_whose_it_is_never_someone_named():
+    from memories.extraction.behaviour import avoid_terms
+
+    assert {"divorce", "sister"} <= set(avoid_terms(["my sister's divorce"]))
+    assert "jake" not in avoid_terms(["Jake's band"]) and "band" in avoid_terms(["Jake's band"])
 
 
 def test_behaviour_rule_is_not_a_personal_fact():
