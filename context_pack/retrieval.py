@@ -18,10 +18,11 @@ from pgvector import Vector
 from core.timing import phase
 from memories.categories import STATE_CATEGORIES, MemorySource
 from memories.extraction.character_side import asks_character
+from memories.extraction.whose import own_subject_asked
 from memories.lexical import lexical_keys
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
-from memories.subjects import IDENTITY_SUBJECTS
+from memories.subjects import IDENTITY_SUBJECTS, told_words
 from memories.truth import outdated_values, refined_places
 
 WEIGHTS = {"vector": 0.40, "lexical": 0.30, "importance": 0.12, "strength": 0.05, "recency": 0.08, "structured": 0.15}
@@ -126,7 +127,8 @@ def _lexical_sql(query_keys: list[str]) -> tuple[str, list]:
 
 
 def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_vector,
-                     query_keys: list[str], character_prior: float = 0.0) -> tuple[str, list]:
+                     query_keys: list[str], character_prior: float = 0.0, norm_keys: int | None = None
+                     ) -> tuple[str, list]:
     """The statement over the rows `visible` (memory_visible_where) selects: scored and split into sections."""
     lexical, lexical_params = _lexical_sql(query_keys)
     if query_vector is not None:
@@ -137,7 +139,7 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
     visible_sql, visible_params = visible
     sql = _RETRIEVAL_SQL.format(
         structured=WEIGHTS["structured"], w_vector=WEIGHTS["vector"], vector=vector, w_lexical=WEIGHTS["lexical"],
-        lexical=lexical, lexical_norm=float(max(1, min(len(query_keys), 4))), w_importance=WEIGHTS["importance"],
+        lexical=lexical, lexical_norm=float(max(1, min(len(query_keys) if norm_keys is None else norm_keys, 4))), w_importance=WEIGHTS["importance"],
         w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"], visible=visible_sql,
         identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
         identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,
@@ -155,10 +157,15 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     if visible is None:
         return RetrievedMemories(identity=[], state=[], ranked=[], outdated_values=set())
     keys = sorted(set(lexical_keys(message))) if message else []
+    # "what town did i grow up in?": the words that tell the subject asked ("grew up", "raised") are searched too,
+    # without weighing the question's own words less
+    told = told_words(own_subject_asked(message)) if message else ()
+    told_keys = sorted(set(lexical_keys(" ".join(told))) - set(keys)) if told else []
     asked = asks_character(message, getattr(character, "display_name", ""))
     sql, params = _retrieval_query(visible=visible, user_id=getattr(user, "pk", user),
                                    character_id=getattr(character, "pk", character), query_vector=query_vector,
-                                   query_keys=keys, character_prior=CHARACTER_PRIOR[asked])
+                                   query_keys=keys + told_keys, character_prior=CHARACTER_PRIOR[asked],
+                                   norm_keys=len(keys))
     connection = connections[router.db_for_read(MemoryItem)]
     with phase("sql"), connection.cursor() as cursor:
         cursor.execute(sql, params)

@@ -14,6 +14,7 @@ from .extraction.registry import (  # noqa: F401  (re-exported)
     SINGLE_VALUED_SUBJECTS,
     is_identity_subject,
     is_single_valued,
+    told_words,
 )
 
 SUBJECT_CATEGORIES = {subject: MemoryCategory(category) for subject, category in registry.SUBJECT_CATEGORIES.items()}

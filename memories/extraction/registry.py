@@ -40,6 +40,10 @@ class Subject:
     changes: tuple[str, ...] = ()
     ask_ko: str = ""
     ask_en: str = ""
+    # Words a message telling the subject uses that a question about it may not ("where did I grow up?" is told
+    # "that's where I grew up", "I was raised in …"): the prompt's search looks for them too when the user asks
+    # about their own subject (context_pack.retrieval). A changeable subject's `changes` words count as well.
+    told: tuple[str, ...] = ()
 
     @property
     def changeable(self) -> bool:
@@ -56,7 +60,7 @@ SUBJECTS = (
             ask_ko=r"뭐라고\s*(?:부르|불러|부를)|호칭|부를까|불러\s*줄까|불러줄까|애칭|별명|닉네임",
             ask_en=r"what should i call you|what do you want me to call you|call you|nickname"),
     Subject("age", "personal_info", IDENTITY, ONE, "나이", "Age", ask_ko=r"몇\s*살|(?<![가-힣])나이|몇\s*년생",
-            ask_en=r"how old|your age"),
+            ask_en=r"how old|your age", told=("years old", "turned", "my age", "나이", "년생")),
     Subject("birthday", "personal_info", IDENTITY, ONE, "생일", "Birthday", ask_ko=r"생일|언제\s*태어",
             ask_en=r"birthday|when were you born"),
     Subject("gender", "personal_info", IDENTITY, ONE, "성별", "Gender"),
@@ -94,7 +98,8 @@ SUBJECTS = (
     Subject("zodiac", "personal_info", MOMENT, ONE, "별자리", "Zodiac sign"),
     # location
     Subject("hometown", "location", IDENTITY, ONE, "고향", "Hometown", ask_ko=r"고향|출신",
-            ask_en=r"where are you from|hometown|grow up|grew up"),
+            ask_en=r"where are you from|hometown|grow up|grew up",
+            told=("grew up", "raised", "born", "hometown", "originally", "고향", "출신", "자랐", "태어났", "어릴 때")),
     Subject("residence", "location", IDENTITY, ONE, "사는 곳", "Lives in",
             changes=("살아", "살고", "사는", "살거든", "살아요", "자취", "이사", "원룸", "투룸", "입주", "동네",
                      "live in", "living in", "i live", "moved", "apartment", " apt", "1br", "rent"),
@@ -187,6 +192,12 @@ IDENTITY_SUBJECTS = frozenset(row.key for row in SUBJECTS if row.kind == IDENTIT
 SINGLE_VALUED_SUBJECTS = frozenset(row.key for row in SUBJECTS if row.single)
 SUBJECT_CATEGORIES = {row.key: row.category for row in SUBJECTS if not row.key.startswith(FAVORITE_PREFIX)}
 CHANGEABLE_SUBJECT_WORDS = {row.key: row.changes for row in SUBJECTS if row.changeable}
+TOLD_WORDS = {row.key: tuple(dict.fromkeys(row.told + row.changes)) for row in SUBJECTS if row.told or row.changes}
+
+
+def told_words(subject: str) -> tuple[str, ...]:
+    """The words a message telling `subject` uses (Subject.told and a changeable subject's words), or ()."""
+    return TOLD_WORDS.get(subject, ())
 LABELS = {row.key: (row.ko, row.en) for row in SUBJECTS if row.ko}
 
 

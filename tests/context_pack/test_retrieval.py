@@ -203,3 +203,24 @@ def test_the_characters_words_get_their_prior_in_the_same_statement(alice, chuns
     assert [m.item.source for m in got.ranked] == ["inferred"]  # apart: never in the user's sections
     scores = {m.item.source: m.score for m in got.ranked + got.character}
     assert scores["character"] - scores["inferred"] == pytest.approx(retrieval.CHARACTER_PRIOR[level], abs=1e-3)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("question,told", [
+    ("what town did i grow up in again?", "my dad is still in tacoma, that's where i was raised"),
+    ("나 고향이 어디라고 했지?", "어릴 때 여수에서 자랐어 바다 보면서"),
+])
+def test_a_question_about_the_users_own_subject_finds_the_words_that_tell_it(alice, chunsim, question, told):
+    """The message telling the subject shares no word with the question ("grow up" / "raised"): the registry's
+    told words (Subject.told) bring it above talk that only shares the question's words."""
+    rng = np.random.default_rng(9)
+    vector = unit(rng)
+    target = make(alice, chunsim, told, rng=rng, days_ago=30)
+    for index in range(12):  # a word of the question's, said of other things
+        make(alice, chunsim, f"the town fair {index} / 어디 갈지 {index}", rng=rng, days_ago=60 + index)
+    MemoryItem.objects.filter(user=alice).update(embedding=vector, strength=1.0, importance=5)
+
+    got = retrieval.retrieve(user=alice, character=chunsim, message=question, query_vector=vector,
+                             memory_settings=MemorySettings(user=alice))
+
+    assert got.ranked[0].item.pk == target.pk
