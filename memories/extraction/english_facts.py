@@ -132,6 +132,9 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("hometown", _value_after(_I_AM + r"(?:originally\s+)?from\s+")),
     ("hometown", _value_after(r"\bi\s+(?:grew up|was raised|was born)\s+in\s+")),
     ("hometown", _value_after(r"\bmy hometown is\s+")),
+    # "he's in spokane, that's where i grew up": the place said before, pointed back to
+    ("hometown", re.compile(r"\b(?:in|from)\s+(?P<v>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*[,.;]?\s*(?:that'?s|which\s+is|it'?s)"
+                            r"\s+where\s+i\s+(?:grew\s+up|was\s+(?:born|raised))\b", re.I)),
     ("residence", _value_after(r"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
     ("residence", _value_after(r"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
     ("residence", re.compile(r"\b[Ii]\s+(?:rent|own|share|have)\s+(?:a|an|my)\s+[^.,!?;]{0,40}?\s+in\s+"

@@ -212,6 +212,7 @@ ENGLISH_CASES = [
     ("birthday", "I was born on 2nd of July", "2nd of July"),
     ("hometown", "I'm from Busan originally", "Busan"),
     ("hometown", "I grew up in Toronto", "Toronto"),
+    ("hometown", "my mom still lives in duluth, that's where i grew up", "duluth"),  # the place pointed back to
     ("residence", "I live in Seoul", "Seoul"),
     ("residence", "I just moved to Brooklyn!", "Brooklyn"),
     ("residence", "I'm living in Berlin now", "Berlin"),
