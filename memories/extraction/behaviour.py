@@ -103,7 +103,8 @@ _KO_TALKED_ABOUT = re.compile(r"\s*(?:얘기|이야기|소문|소리|명단|문�
 _SECRET_TO_KEEP = re.compile(r"(?:한테|에게|께|보고|더러)(?:는|ㄴ)?\s*$|(?:한텐|에겐)\s*$")
 
 
-def _person_in(text: str, korean: bool) -> str:
+def person_in(text: str, korean: bool) -> str:
+    """The first relative a message names ("누나", "my older sister"), or ''."""
     if korean:
         found = [(text.find(word), word) for word in RELATION_WORDS if word in text]
         return min(found)[1] if found else ""
@@ -133,7 +134,7 @@ def _acts(text: str):
 def _pointed_topic(before: str, earlier: list[str], korean: bool, person: bool) -> str:
     """The topic a pointing rule means: in the same message before the rule, then in the user's earlier messages."""
     for source in [before] + list(reversed(earlier)):
-        topic = _person_in(source, korean) if person else (_thing_in(source) if korean else "")
+        topic = person_in(source, korean) if person else (_thing_in(source) if korean else "")
         if topic:
             return topic
     return ""

@@ -27,7 +27,7 @@ from .base import (
     ExtractionResult,
     SpecialDate,
 )
-from .behaviour import avoid_topics
+from .behaviour import avoid_topics, person_in
 from .candidates import Candidate, render_content
 from .character_side import character_fact
 from .corrections import Correction, find_correction, is_old_value, mentions
@@ -424,7 +424,7 @@ class _MessageExtraction:
             return
         # The character's question it answers goes with it ("August 19 in Gyeongju" ← "when is the surgery?"): the
         # neighbouring turn that says what the answer is about, for retrieval and for the reader of the block.
-        content = mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS] + (
+        content = mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS] + self._referent() + (
             f"{ANSWERED_MARK}{mask_raw_pii(question)})" if question else "")
         if ("", _normalise(content)) in self.known:
             return  # the same message was processed before
@@ -440,6 +440,20 @@ class _MessageExtraction:
             emotion_intensity=emotion.intensity if emotion else 0.0,
             event_date=when,
         ))
+
+    def _referent(self) -> str:
+        """Who a message that opens on "she"/"걔" speaks of, when the user's message before named them ("my sister
+        nora called" → "portland. she's a pediatric nurse" gets " (she: my sister)"): for retrieval ("what does my
+        sister do?") and for the reader of the block. '' when the message names a relative itself or none came
+        before."""
+        opening = _PRONOUN_OPENING_KO.match(self.text) if self.korean else _PRONOUN_OPENING_EN.match(self.text)
+        if opening is None or not self.previous or person_in(self.text, self.korean):
+            return ""
+        referent = person_in(self.previous, self.korean)
+        pronoun = opening.group("pronoun").strip()
+        if not referent or (_OTHER_GENDER_EN.get(pronoun.casefold()) or _NEVER).search(referent):
+            return ""  # "my dad called" is no "she"
+        return f" ({pronoun}: {referent})"
 
     def _special_days(self) -> set[tuple[int, int]]:
         """(month, day) of the special dates found so far (a birthday is no event date of an episode)."""
@@ -460,6 +474,18 @@ class _MessageExtraction:
             replaces=tuple(mask_raw_pii(term) for term in self.correction.old_terms),
         ))
 
+
+# A message that opens on a third person, at most after a short first clause ("portland. she's a nurse", "ㅇㅇ 걔 요즘
+#바빠"): who it is, is in the message before (_MessageExtraction._referent).
+_PRONOUN_OPENING_EN = re.compile(r"^\W*(?:[\w']+[.!,]?\s+){0,2}?(?P<pronoun>she|he)(?:'s|\s+(?:is|was|has|works|lives|just|got|said))\b",
+                                 re.I)
+_PRONOUN_OPENING_KO = re.compile(r"^\W*(?:\S+\s+){0,2}?(?P<pronoun>걔|그\s*사람|그분|그\s*애)(?:는|가|도|랑|한테)?(?![가-힣])")
+
+_MALE_EN = re.compile(r"\b(?:brother|dad|father|stepdad|uncle|grandpa|husband|boyfriend|ex-boyfriend|ex-husband|son)\b", re.I)
+_FEMALE_EN = re.compile(r"\b(?:sister|mom|mother|stepmom|aunt|grandma|wife|girlfriend|ex-girlfriend|ex-wife|daughter)\b",
+                        re.I)
+_OTHER_GENDER_EN = {"she": _MALE_EN, "he": _FEMALE_EN}
+_NEVER = re.compile(r"(?!)")
 
 _EARLIER_FOR_RULES = 3  # the user's messages before a rule that points back, where its topic is looked for
 

@@ -883,3 +883,22 @@ def test_the_characters_reply_to_the_end_of_a_role_play_is_real_not_the_story():
     said = [f.content for f in result.facts if f.speaker == "character"]
     assert any("plank" in c and not c.startswith(STORY_MARK) for c in said), said
     assert any(c.startswith(STORY_MARK) and "barricades" in c for c in said), said
+
+
+@pytest.mark.parametrize("before, message, referent", [
+    ("also my sister called, she's moving to a new apartment next month", "boston. she's a dental hygienist so she's "
+     "always up early lol", "(she: my sister)"),
+    ("우리 누나 요즘 이직 준비한대", "ㅇㅇ 걔 간호사잖아 병원 옮긴대", "(걔: 누나)"),
+])
+def test_a_message_opening_on_she_or_걔_says_who_the_message_before_named(before, message, referent):
+    """"what does my sister do?" finds "she's a dental hygienist" only if the episode says who "she" is."""
+    episodes = [f.content for f in run(U(before), U(message)).facts if f.kind == "episodic"]
+    assert any(content.startswith(message.split()[0]) and referent in content for content in episodes), episodes
+
+
+@pytest.mark.parametrize("before, message", [
+    ("my dad called earlier, he wants to visit in june", "she's so annoying about the wedding plans honestly"),  # no she
+    ("my sister called, she's moving again", "he's my brother btw, a firefighter on 24 hour shifts"),  # names its own
+])
+def test_no_referent_for_another_gender_or_a_message_that_names_its_own(before, message):
+    assert all("(she:" not in f.content and "(he:" not in f.content for f in run(U(before), U(message)).facts)
