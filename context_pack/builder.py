@@ -214,9 +214,9 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     budgets["memory"] += budgets.pop("tools")
 
     if user is not None:
-        retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
-                             memory_settings=memory_settings)
         own_subject = own_subject_asked(message or "")
+        retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
+                             memory_settings=memory_settings, own_subject=own_subject)
         memory_candidates = _memory_candidates(retrieved, pending_texts,
                                                _avoided(tools.get("avoidTopics") or [], message),
                                                _others_only(own_subject), _story_lines(message, own_subject))

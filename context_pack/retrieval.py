@@ -151,15 +151,19 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
                  _STATE, *visible_params, user_id, character_id]
 
 
-def retrieve(*, user, character, message: str, query_vector, memory_settings: MemorySettings) -> RetrievedMemories:
-    """Score the scope's visible memories for `message` (memory off: nothing, and no query)."""
+def retrieve(*, user, character, message: str, query_vector, memory_settings: MemorySettings,
+             own_subject: str | None = None) -> RetrievedMemories:
+    """Score the scope's visible memories for `message` (memory off: nothing, and no query); `own_subject`: the
+    user's own subject the message asks about (extraction.whose.own_subject_asked), when the caller has it."""
     visible = memory_visible_where(user=user, character=character, memory_settings=memory_settings)
     if visible is None:
         return RetrievedMemories(identity=[], state=[], ranked=[], outdated_values=set())
     keys = sorted(set(lexical_keys(message))) if message else []
     # "what town did i grow up in?": the words that tell the subject asked ("grew up", "raised") are searched too,
     # without weighing the question's own words less
-    told = told_words(own_subject_asked(message)) if message else ()
+    if own_subject is None:
+        own_subject = own_subject_asked(message) if message else ""
+    told = told_words(own_subject)
     told_keys = sorted(set(lexical_keys(" ".join(told))) - set(keys)) if told else []
     asked = asks_character(message, getattr(character, "display_name", ""))
     sql, params = _retrieval_query(visible=visible, user_id=getattr(user, "pk", user),
