@@ -164,7 +164,9 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     if own_subject is None:
         own_subject = own_subject_asked(message) if message else ""
     told = told_words(own_subject)
-    told_keys = sorted(set(lexical_keys(" ".join(told))) - set(keys)) if told else []
+    told_keys = [key for key in dict.fromkeys(key for word in told for key in lexical_keys(word)) if key not in keys]
+    # only as many as keep the cheap `= ANY` form of the lexical score (more would cost every row an INTERSECT)
+    told_keys = told_keys[:max(0, _ANY_KEYS_MAX - len(keys))]
     asked = asks_character(message, getattr(character, "display_name", ""))
     sql, params = _retrieval_query(visible=visible, user_id=getattr(user, "pk", user),
                                    character_id=getattr(character, "pk", character), query_vector=query_vector,
