@@ -139,7 +139,8 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
     visible_sql, visible_params = visible
     sql = _RETRIEVAL_SQL.format(
         structured=WEIGHTS["structured"], w_vector=WEIGHTS["vector"], vector=vector, w_lexical=WEIGHTS["lexical"],
-        lexical=lexical, lexical_norm=float(max(1, min(len(query_keys) if norm_keys is None else norm_keys, 4))), w_importance=WEIGHTS["importance"],
+        lexical=lexical, lexical_norm=float(max(1, min(len(query_keys) if norm_keys is None else norm_keys, 4))),
+        w_importance=WEIGHTS["importance"],
         w_strength=WEIGHTS["strength"], w_recency=WEIGHTS["recency"], visible=visible_sql,
         identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
         identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,

@@ -199,7 +199,8 @@ def _changed_value_terms(live, change) -> dict[int, tuple[str, ...]]:
     return targets
 
 
-def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext, *, only: int | None = None) -> int:
+def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext, *,
+                   only: int | None = None) -> int:
     """Take the words `correction` replaced out of the scope's older live memories (the user's and the
     character's, memories.truth.corrected_text), or out of the one memory `only`; deactivate those with nothing
     left. Return how many changed."""

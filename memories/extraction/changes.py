@@ -23,9 +23,10 @@ from .guards import is_unreal
 from .morphology import analyse, content_nouns
 
 # Words that say the value of something changed (a rename, a move, a switch), not that something happened.
-CHANGED = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|바뀜|바뀌어서|바꼈|변경(?:됐|되었|했|함|됨)|개명|옮겼|옮김|옮겨(?:요|서|짐|졌)"
-           r"|갈아탔|갈아탐|이사(?:함|했|감|갔|가요|간대|갔대|한대)"
-           r"|\b(?:changed|switched|renamed|swapped)\b|\bmov(?:ed|ing)\s+(?:to|too|out)\b|\bis\s+moving\b")
+CHANGED_KO = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|바뀜|바뀌어서|바꼈|변경(?:됐|되었|했|함|됨)|개명|옮겼|옮김"
+              r"|옮겨(?:요|서|짐|졌)|갈아탔|갈아탐|이사(?:함|했|감|갔|가요|간대|갔대|한대)")
+CHANGED_EN = r"\b(?:changed|switched|renamed|swapped)\b|\bmov(?:ed|ing)\s+(?:to|too|out)\b|\bis\s+moving\b"
+CHANGED = f"{CHANGED_KO}|{CHANGED_EN}"
 
 WEEKDAY_KO = r"[월화수목금토일](?:요일|욜)"
 WEEKDAY_EN = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -40,7 +41,7 @@ _WEEKDAY_KEYS = {"월": "mon", "화": "tue", "수": "wed", "목": "thu", "금": 
 
 # The new name or place of the anchor: "밤샘여우로 바꿈", "부산으로 이사감", "이제 짜장이임", "changed it to Bori",
 # "in Perth". (A place in English is a capitalised word after "to" or "in".)
-_NEW_NAME_KO = re.compile(r"(?<![가-힣])([가-힣A-Za-z][가-힣A-Za-z0-9]{1,11}?)(?:으로|로)\s*(?:[가-힣]+\s+)?(?=" + CHANGED[:CHANGED.index(r"|\b")] + ")")
+_NEW_NAME_KO = re.compile(rf"(?<![가-힣])([가-힣A-Za-z][가-힣A-Za-z0-9]{{1,11}}?)(?:으로|로)\s*(?:[가-힣]+\s+)?(?={CHANGED_KO})")
 _NOW_NAME_KO = re.compile(r"(?:이제|지금은|now)\s*([가-힣A-Za-z]{2,10}?)(?:이)?(?:임|야|예요|이에요|입니다|래|이래)(?![가-힣])")
 _NEW_NAME_EN = re.compile(r"\b(?:to|in|named|called)\s+((?:(?:Ms|Mr|Mrs|Dr)\.?\s+)?[A-Z][\w'-]+)")
 # Old names and places in an older memory, right after the anchor ("고양이 나비가", "겜닉은 쿠키몬스터임", "tutor Ms. Jung")
@@ -56,7 +57,8 @@ _CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}")
 # Words that name no thing whose value changes (markers, times, fillers): never an anchor.
 NOT_ANCHOR_KO = frozenset("개명 이사 변경 이름 지금 이제 요즘 다음 이번 오늘 어제 내일 멤버 명 주말 근무 새로".split())
 NOT_ANCHOR_EN = frozenset("""also too now just got get new job jobs moving moved changed switched renamed swapped name
-today tomorrow yesterday week month year yeah okay lol haha guess actually she he they we you him them""".split()) | EN_NOT_VALUE
+today tomorrow yesterday week month year yeah okay lol haha guess actually she he they we you him them
+""".split()) | EN_NOT_VALUE
 _CALENDAR_EN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
                           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
 _VOCATIVE_EN = re.compile(r"[A-Z][a-z]+\s*,")
@@ -80,7 +82,8 @@ def _anchors(clause: str, new: str) -> list[str]:
     after "my"."""
     found: list[str] = []
     if _HANGUL.search(clause):
-        found += [noun for noun in content_nouns(clause) if noun not in NOT_ANCHOR_KO and not re.fullmatch(r"[A-Za-z]", noun)]
+        found += [noun for noun in content_nouns(clause)
+                  if noun not in NOT_ANCHOR_KO and not re.fullmatch(r"[A-Za-z]", noun)]
     marker = re.search(CHANGED, clause, re.I)
     for index, match in enumerate(_WORD_EN.finditer(clause)):
         word = match.group(0)

@@ -476,12 +476,13 @@ class _MessageExtraction:
 
 
 # A message that opens on a third person, at most after a short first clause ("portland. she's a nurse", "ㅇㅇ 걔 요즘
-#바빠"): who it is, is in the message before (_MessageExtraction._referent).
-_PRONOUN_OPENING_EN = re.compile(r"^\W*(?:[\w']+[.!,]?\s+){0,2}?(?P<pronoun>she|he)(?:'s|\s+(?:is|was|has|works|lives|just|got|said))\b",
-                                 re.I)
+# 바빠"): who it is, is in the message before (_MessageExtraction._referent).
+_PRONOUN_OPENING_EN = re.compile(r"^\W*(?:[\w']+[.!,]?\s+){0,2}?(?P<pronoun>she|he)"
+                                 r"(?:'s|\s+(?:is|was|has|works|lives|just|got|said))\b", re.I)
 _PRONOUN_OPENING_KO = re.compile(r"^\W*(?:\S+\s+){0,2}?(?P<pronoun>걔|그\s*사람|그분|그\s*애)(?:는|가|도|랑|한테)?(?![가-힣])")
 
-_MALE_EN = re.compile(r"\b(?:brother|dad|father|stepdad|uncle|grandpa|husband|boyfriend|ex-boyfriend|ex-husband|son)\b", re.I)
+_MALE_EN = re.compile(r"\b(?:brother|dad|father|stepdad|uncle|grandpa|husband|boyfriend|ex-boyfriend|ex-husband|son)\b",
+                      re.I)
 _FEMALE_EN = re.compile(r"\b(?:sister|mom|mother|stepmom|aunt|grandma|wife|girlfriend|ex-girlfriend|ex-wife|daughter)\b",
                         re.I)
 _OTHER_GENDER_EN = {"she": _MALE_EN, "he": _FEMALE_EN}
