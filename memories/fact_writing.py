@@ -120,7 +120,8 @@ def memory_write_fact(
             if changed is not None:  # found in the user's memories and the character's ("월요일마다 보드게임이라니!")
                 everyone = MemoryItem.objects.filter(user=user, character=character, is_active=True,
                                                      archived_at__isnull=True)
-                targets = _changed_value_terms(everyone, changed)
+                # the values of the kind that changed that older memories naming the same thing gave it
+                targets = _older_terms(everyone, lambda text: old_values(changed, text))
                 if changed.kind in SCOPE_WIDE_CHANGES:  # a name or place is that thing's wherever it is said
                     fact = replace(fact, replaces=tuple(dict.fromkeys(
                         fact.replaces + tuple(term for terms in targets.values() for term in terms))))
@@ -175,12 +176,20 @@ def memory_write_fact(
     return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
 
 
+def _older_terms(memories, find) -> dict[int, tuple[str, ...]]:
+    """What `find` reads in each of `memories` (its content and value) as no longer holding, by memory."""
+    found: dict[int, tuple[str, ...]] = {}
+    for old in memories.select_related(None).only("id", "content", "subject_value"):
+        terms = find(f"{old.content} {old.subject_value}")
+        if terms:
+            found[old.pk] = tuple(terms)
+    return found
+
+
 def _moved_event_terms(live, moved) -> tuple[str, ...]:
     """The dates older live memories give the event `moved` (extraction.corrections.moved_event) moved from."""
-    terms: dict[str, None] = {}
-    for old in live.select_related(None).only("id", "content", "subject_value"):
-        terms.update(dict.fromkeys(moved_event_old_dates(moved, f"{old.content} {old.subject_value}")))
-    return tuple(terms)
+    by_memory = _older_terms(live, lambda text: moved_event_old_dates(moved, text))
+    return tuple(dict.fromkeys(term for terms in by_memory.values() for term in terms))
 
 
 # Kinds of changed value that no longer hold anywhere in the scope (a name, a place); a weekday or a time is old
@@ -188,15 +197,6 @@ def _moved_event_terms(live, moved) -> tuple[str, ...]:
 SCOPE_WIDE_CHANGES = frozenset({"name", "place"})
 
 
-def _changed_value_terms(live, change) -> dict[int, tuple[str, ...]]:
-    """The values of the kind that changed that older live memories naming the same thing gave it
-    (extraction.changes), by memory."""
-    targets: dict[int, tuple[str, ...]] = {}
-    for old in live.select_related(None).only("id", "content", "subject_value"):
-        found = old_values(change, f"{old.content} {old.subject_value}")
-        if found:
-            targets[old.pk] = tuple(found)
-    return targets
 
 
 def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: AuditContext, *,

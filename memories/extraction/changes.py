@@ -27,9 +27,11 @@ CHANGED_KO = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|�
               r"|옮겨(?:요|서|짐|졌)|갈아탔|갈아탐|이사(?:함|했|감|갔|가요|간대|갔대|한대)")
 CHANGED_EN = r"\b(?:changed|switched|renamed|swapped)\b|\bmov(?:ed|ing)\s+(?:to|too|out)\b|\bis\s+moving\b"
 CHANGED = f"{CHANGED_KO}|{CHANGED_EN}"
+_CHANGED = re.compile(CHANGED, re.I)
 
 WEEKDAY_KO = r"[월화수목금토일](?:요일|욜)"
-WEEKDAY_EN = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
+_WEEKDAY_EN_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+WEEKDAY_EN = rf"\b{_WEEKDAY_EN_WORD}\b"
 TIME_KO = r"(?:오전|오후|저녁|아침|밤)?\s*\d{1,2}\s*시(?![간작험즌])(?:\s*반|\s*\d{1,2}\s*분)?"
 TIME_EN = r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b"
 KINDS = {
@@ -60,7 +62,7 @@ NOT_ANCHOR_EN = frozenset("""also too now just got get new job jobs moving moved
 today tomorrow yesterday week month year yeah okay lol haha guess actually she he they we you him them
 """.split()) | EN_NOT_VALUE
 _CALENDAR_EN = re.compile(r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
-                          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
+                          rf"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|{_WEEKDAY_EN_WORD}", re.I)
 _VOCATIVE_EN = re.compile(r"[A-Z][a-z]+\s*,")
 _WORD_EN = re.compile(r"[A-Za-z][\w'-]+")
 _HANGUL = re.compile(r"[가-힣]")
@@ -84,7 +86,7 @@ def _anchors(clause: str, new: str) -> list[str]:
     if _HANGUL.search(clause):
         found += [noun for noun in content_nouns(clause)
                   if noun not in NOT_ANCHOR_KO and not re.fullmatch(r"[A-Za-z]", noun)]
-    marker = re.search(CHANGED, clause, re.I)
+    marker = _CHANGED.search(clause)
     for index, match in enumerate(_WORD_EN.finditer(clause)):
         word = match.group(0)
         if _VOCATIVE_EN.match(clause[match.start():]) and not clause[:match.start()].strip():
@@ -102,12 +104,10 @@ def _anchors(clause: str, new: str) -> list[str]:
 
 def changed_value(text: str) -> Change | None:
     """The change `text` states without naming the old value, or None."""
-    if not text or is_unreal(text):
+    marker = _CHANGED.search(text) if text else None
+    if marker is None or is_unreal(text):  # the cheap test first: most messages change nothing
         return None
-    marker = re.search(CHANGED, text, re.I)
-    if marker is None:
-        return None
-    clause = next((c for c in _clauses(text) if re.search(CHANGED, c, re.I)), text)
+    clause = next((c for c in _clauses(text) if _CHANGED.search(c)), text)
     for kind, pattern in KINDS.items():  # a weekday or time said with the change, in its clause
         values = {_key(kind, m.group(0)) for m in pattern.finditer(clause)}
         if len(values) == 1:

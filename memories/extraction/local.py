@@ -451,7 +451,8 @@ class _MessageExtraction:
             return ""
         referent = person_in(self.previous, self.korean)
         pronoun = opening.group("pronoun").strip()
-        if not referent or (_OTHER_GENDER_EN.get(pronoun.casefold()) or _NEVER).search(referent):
+        other_gender = _OTHER_GENDER_EN.get(pronoun.casefold())
+        if not referent or (other_gender is not None and other_gender.search(referent)):
             return ""  # "my dad called" is no "she"
         return f" ({pronoun}: {referent})"
 
@@ -486,7 +487,6 @@ _MALE_EN = re.compile(r"\b(?:brother|dad|father|stepdad|uncle|grandpa|husband|bo
 _FEMALE_EN = re.compile(r"\b(?:sister|mom|mother|stepmom|aunt|grandma|wife|girlfriend|ex-girlfriend|ex-wife|daughter)\b",
                         re.I)
 _OTHER_GENDER_EN = {"she": _MALE_EN, "he": _FEMALE_EN}
-_NEVER = re.compile(r"(?!)")
 
 _EARLIER_FOR_RULES = 3  # the user's messages before a rule that points back, where its topic is looked for
 
