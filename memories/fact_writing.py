@@ -21,6 +21,7 @@ from .categories import MemorySource
 from .extraction.base import ExtractedFact
 from .extraction.changes import changed_value, old_values
 from .extraction.corrections import moved_event, moved_event_old_dates
+from .extraction.news import ended_by, ended_values, news_subjects, takes_effect
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
@@ -126,6 +127,11 @@ def memory_write_fact(
                     fact = replace(fact, replaces=tuple(dict.fromkeys(
                         fact.replaces + tuple(term for terms in targets.values() for term in terms))))
                     targets = {}
+        # "first day at fernwood today!!!", "이사 완료!!": the stored workplace or home no longer holds, whatever the
+        # new one is (extraction.news)
+        ended = _ended_by_news(live, content, fact.source_message_id)
+        if ended:
+            fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + ended)))
     digest = _digest(content, character_said=character_said)
     importance = max(1, min(10, int(fact.importance) + (2 if fact.explicit else 0)))
 
@@ -184,6 +190,42 @@ def _older_terms(memories, find) -> dict[int, tuple[str, ...]]:
         if terms:
             found[old.pk] = tuple(terms)
     return found
+
+
+def _ended_by_news(live, content: str, message_id: str) -> tuple[str, ...]:
+    """The user's stored values that the news in `content` ends (extraction.news): of each subject it may end, the
+    live values stated by another message — except a value that answers earlier news, told after it and after the
+    value before it ("집 계약했어!!" → "이제 망원동 살아" → "이사 완료!!" keeps 망원동; `_answers_news`)."""
+    news = news_subjects(content)
+    if not news:
+        return ()
+    ends = ended_by(news)
+    facts = live.filter(subject_key__in=list(ends))
+    if message_id:  # the same message's facts are the new values
+        facts = facts.exclude(source_message_id=message_id)
+    current: dict[str, list[str]] = {}
+    for fact in facts.select_related(None).only("id", "user_id", "character_id", "subject_key", "subject_value",
+                                                "created_at", "source_message_id"):
+        if not _answers_news(fact, ends[fact.subject_key], with_its_own=takes_effect(content)):
+            current.setdefault(fact.subject_key, []).append(fact.subject_value)
+    return ended_values(content, news, current)
+
+
+def _answers_news(fact: MemoryItem, told: str, *, with_its_own: bool) -> bool:
+    """Whether the user told news of `told` (a subject) after the value `fact` replaced and before `fact`, or — when
+    `with_its_own` (the news now only says an announced change takes effect: "first day today!!") — with `fact`: "I
+    got the job at Acme" is what takes effect, while "I moved to Toronto for uni" is ended by the next move."""
+    scope = MemoryItem.objects.filter(user_id=fact.user_id, character_id=fact.character_id) \
+        .exclude(source=MemorySource.CHARACTER)
+    before = scope.filter(subject_key=fact.subject_key, created_at__lt=fact.created_at) \
+        .order_by("-created_at").values_list("created_at", flat=True).first()
+    episodes = scope.filter(subject_key="", created_at__lt=fact.created_at)
+    if before is not None:
+        episodes = episodes.filter(created_at__gt=before)
+    if fact.source_message_id:
+        own = scope.filter(subject_key="", source_message_id=fact.source_message_id)
+        episodes = (episodes | own) if with_its_own else episodes.exclude(source_message_id=fact.source_message_id)
+    return any(told in news_subjects(text) for text in episodes.values_list("content", flat=True))
 
 
 def _moved_event_terms(live, moved) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
+from .whose import only_about_others
 from .dates import find_holidays, find_month_days, format_month_day
 from .lexicon import (
     ANIMALS_EN,
@@ -28,7 +29,7 @@ from .lexicon import (
 
 _BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|although|which|who|that|where|when|lol|"
              r"haha|"
-             r"now|anymore|too|as well|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
+             r"now|anymore|too|as well|as (?:an?|the|my|our)|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
              r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple)|then|later|afterwards|tmrw|tomorrow)\b))")
 _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
@@ -185,6 +186,10 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("workplace", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)[a-z][a-z -]{1,30}?\s+(?:at|for)\s+"
                              r"(?P<v>(?:St\.\s|Mt\.\s)?[A-Z][^.,!?;:()\n]{1,40}?)" + _BOUNDARY)),
     ("workplace", _value_after(_WORKING + r"(?:at|for)\s+")),
+    # "product designer at a fintech startup called Ledgerly", "i work for a tiny studio named Hatch"
+    ("workplace", re.compile(r"\b(?:at|for)\s+(?:an?|this)\s+(?:[\w-]+\s+){0,3}?(?:startup|company|studio|agency|firm"
+                             r"|cafe|café|shop|store|restaurant|bakery|bar|clinic|hospital|lab|school|bank|brand|place)"
+                             r"\s+(?:called|named)\s+(?P<v>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})")),
     ("major", _value_after(r"\b(?:i\s+(?:major|majored)\s+in|my major is|i'?m\s+(?:studying|majoring in)"
                            r"|i\s+study)\s+")),
     ("major", re.compile(r"\b(?:i'?m\s+an?\s+)?(?P<v>[a-z ]{2,30}?)\s+major\b", re.I)),
@@ -375,6 +380,8 @@ def english_facts(text: str) -> list[Candidate]:
             for match in pattern.finditer(sentence):
                 if _negated(sentence, match.start()) or _about_other(sentence, match.start()):
                     continue
+                if subject == "workplace" and only_about_others(sentence[:match.start()]):
+                    continue  # "my sister works at a bakery called Crumbs"
                 value = _clean(match.group("v"))
                 if not _ok(value, max_words=10 if subject == "goal" else 6):
                     continue
@@ -413,6 +420,7 @@ def english_facts(text: str) -> list[Candidate]:
     found += _food_fave_it(text, found)
     found += _family_news(text)
     found += _intro_list(text, found)
+    found += _role_at(text, found)
     found += _teaches(text, found)
     found += _bare_occupation(text, found)
     return _name_partner(text, found)
@@ -424,8 +432,8 @@ _I_AM_BARE = re.compile(_I_AM + r"(?P<v>[a-z][a-z -]{2,40}?)(?=\s+(?:in|at|for|o
 
 
 # "ellie. 31, primary teacher, currently lying on my kitchen floor": an introduction as a list, age first
-_INTRO_LIST = re.compile(r"(?:^|[.!?]\s+|^[A-Za-z]+[.,!]\s+)(?P<age>1[3-9]|[2-8]\d)\s*,\s*(?P<job>[a-z][a-z -]{2,40}?)\s*(?:[,.!]|$)",
-                         re.I)
+_INTRO_LIST = re.compile(r"(?:^|[.!?]\s+|^[A-Za-z]+[.,!]\s+)(?P<age>1[3-9]|[2-8]\d)\s*,\s*(?P<job>[a-z][a-z -]{2,40}?)"
+                         r"\s*(?:[,.!]|$|\s+(?:at|for|in)\s+)", re.I)
 
 
 # "i teach spin full time now", "teaching yoga for a living": what one teaches for work
@@ -439,6 +447,24 @@ def _teaches(text: str, found: list[Candidate]) -> list[Candidate]:
             or re.search(r"\b(?:he|she|they|his|her|their|my\s+\w+)\b[^.!?]*$", text[:match.start()], re.I):
         return []  # "my sister is teaching yoga full time" is hers
     return [Candidate("occupation", f"{match.group('what').strip()} teacher")]
+
+
+# "ya!!! sous chef at alma.", "keeper aide at the columbus zoo.": a sentence that is only a role at a place (the
+# answer to "what's the job?", or a new job told in a fragment)
+_ROLE_AT = re.compile(r"(?:^|[.!?]\s+)(?:(?:ya+|yeah|yes+|yep|ok|okay|so|now|officially|and)\W+)*"
+                      r"(?!(?:i|im|i'm|my|he|she|they|we|you|his|her|their)\b)(?P<job>[a-z][a-z -]{2,30}?)\s+(?:at|@)\s+(?:the\s+)?(?P<place>[\w&'][\w&' -]{1,40}?)"
+                      + _BOUNDARY, re.I)
+
+
+def _role_at(text: str, found: list[Candidate]) -> list[Candidate]:
+    match = _ROLE_AT.search(text)
+    if not match or not is_occupation_en(match.group("job").strip()) or len(match.group("job").split()) > 4 \
+            or only_about_others(text[:match.start("job")]) or text[match.end():].lstrip().startswith("?"):
+        return []
+    out = [] if any(c.subject == "occupation" for c in found) else [Candidate("occupation", match.group("job").strip())]
+    place = _clean(match.group("place"))
+    return out + ([] if any(c.subject == "workplace" for c in found) or not _ok(place) or len(place.split()) > 4
+                  else [Candidate("workplace", place)])
 
 
 def _intro_list(text: str, found: list[Candidate]) -> list[Candidate]:

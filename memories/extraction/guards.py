@@ -11,7 +11,7 @@ import re
 
 HYPOTHETICAL = (
     r"만약|만일|(?:였|했|이었|었|았|됐|갔|왔|살았|됐었)\s*으면|(?:였|했|었|았|이었|된|한|산)다면|로또\s*(?:1등|당첨|되면|맞으면)",
-    r"\bif\s+(?:i|you|we)\s+(?:were|was|had|won|could|lived|became|went|got|did|didn't|hadn't)\b",
+    r"\bif\s+(?:i|you|we)\s+(?:were|was|had|won|could|lived|became|went|got|did|didn't|hadn't|quit|left|took|[a-z]+ed)\b",
     r"\bif\s+i'd\b|\bwhat\s+if\b|\bimagine\b|\bpretend\b|\bin\s+another\s+life\b|\bin\s+an?\s+alternate\b",
 )
 JOKE = (

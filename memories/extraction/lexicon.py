@@ -183,7 +183,10 @@ OCCUPATIONS_KO = (
 OCCUPATION_SUFFIXES_KO = ("개발자", "디자이너", "엔지니어", "프로그래머", "기획자", "연구원", "마케터", "작가",
                           "선생님", "교사", "강사", "기자", "사원", "직원", "매니저", "분석가", "전문가", "상담사",
                           "치료사", "기사", "간호사", "의사", "변호사", "회계사", "약사", "요리사", "공무원",
-                          "크리에이터", "유튜버", "아티스트", "감독", "피디", "PD", "셰프", "대표", "사장", "원장")
+                          "크리에이터", "유튜버", "아티스트", "감독", "피디", "PD", "셰프", "대표", "사장", "원장",
+                          "기공사", "사육사", "위생사", "미용사", "조리사", "세무사", "노무사", "법무사", "통역사", "번역가",
+                          "정비사", "조종사", "승무원", "수의사", "기관사", "큐레이터", "바텐더", "트레이너", "기술자",
+                          "상담원", "교수")
 OCCUPATIONS_EN = (
     "student", "grad student", "graduate student", "college student", "high school student", "engineer",
     "software engineer", "developer", "programmer", "designer", "nurse", "doctor", "teacher", "lawyer",
@@ -212,7 +215,9 @@ OCCUPATION_HEADS_EN = ("engineer", "developer", "designer", "programmer", "teach
                        "plumber", "carpenter", "paramedic", "firefighter", "pilot", "attendant", "teller",
                        "recruiter", "strategist", "copywriter", "journalist", "reporter", "veterinarian", "vet",
                        "nanny", "babysitter", "housekeeper", "janitor", "dispatcher", "operator", "inspector", "tech",
-                       "salesperson", "salesman", "saleswoman", "bookkeeper", "auditor", "underwriter")
+                       "salesperson", "salesman", "saleswoman", "bookkeeper", "auditor", "underwriter", "aide",
+                       "keeper", "zookeeper", "translator", "interpreter", "curator", "lifeguard", "guard", "baker",
+                       "butcher", "florist", "sommelier", "chemist", "biologist", "psychologist", "economist")
 
 MAJOR_ABBREVIATIONS_KO = (
     "컴공", "컴퓨터공학", "전전", "전자공학", "전기공학", "기계공학", "화공", "화학공학", "산공", "산업공학",

@@ -41,6 +41,7 @@ from .korean_facts import korean_facts
 from .korean_preferences import type_subject as korean_type_subject
 from .lexicon import is_korean
 from .morphology import content_nouns
+from .news import news_subjects
 from .questions import (
     asked_about_someone_else,
     asked_back,
@@ -420,8 +421,8 @@ class _MessageExtraction:
         question = _answered_question(self.context, self.text)
         answers = bool(question) and (bool(events) or bool(re.search(r"\d|[A-Za-z]{3,}|[가-힣]{2,}", self.text)))
         if not answers and not is_salient(self.text, self.korean, has_facts=has_facts or bool(events),
-                                          has_feeling=emotion is not None):
-            return
+                                          has_feeling=emotion is not None) and not news_subjects(self.text):
+            return  # news of a move or a new job is kept: it ends the stored value (extraction.news)
         # The character's question it answers goes with it ("August 19 in Gyeongju" ← "when is the surgery?"): the
         # neighbouring turn that says what the answer is about, for retrieval and for the reader of the block.
         content = mask_raw_pii(self.text)[:_MAX_EPISODE_CHARS] + self._referent() + (

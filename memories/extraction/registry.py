@@ -44,11 +44,40 @@ class Subject:
     # "that's where I grew up", "I was raised in …"): the prompt's search looks for them too when the user asks
     # about their own subject (context_pack.retrieval). A changeable subject's `changes` words count as well.
     told: tuple[str, ...] = ()
+    # Patterns (regular expressions, any language) of a message telling that the speaker's value is new without a
+    # rule having to read it ("이사 완료!!", "first day at fernwood today"): the stored value no longer holds
+    # (extraction.news). Only for a single-valued, changeable subject.
+    news: tuple[str, ...] = ()
 
     @property
     def changeable(self) -> bool:
         return bool(self.changes)
 
+
+# News of a new home, a new job, a new part-time job (Subject.news): done, not planned ("moving next month" is not);
+# a move or a start told, not a home or job named ("새 집 월세 비쌈", "새 회사도 적응 중", "the new job is fine" speak of
+# one already told).
+_HOME_NEWS = (
+    r"이사\s*(?:왔|했|함|옴|완료|끝)|입주\s*(?:했|함|완료)|집\s*(?:구했|계약했|옮겼|옮김)|열쇠\s*받|자취\s*시작",
+    r"(?:^\W*|\b(?:i|we|i've|we've|ive|just|finally|officially|have)\s+)(?:just\s+|finally\s+|officially\s+)?moved\s+"
+    r"(?:in|into|out|to|house|flats?|apartments?|here)\b",
+    r"\bkeys\s+to\s+(?:my|our)\b|\bgot\s+the\s+keys\b|\bsigned\s+(?:the|a|my)\s+lease\b",
+)
+_JOB_NEWS = (
+    r"이직\s*(?:했|함|해써|성공|확정)|입사\s*(?:했|함|확정|합니다|하게\s*됐)|첫\s*출근|퇴사\s*(?:했|함|합니다|하게\s*됐)"
+    r"|회사\s*(?:옮겼|옮김|그만\s*뒀|그만둠|관뒀|때려\s*치)|(?:새\s*(?:직장|회사|일자리)|new\s+job)\s*(?:에서\s*)?(?:첫\s*날|1\s*일\s*차)"
+    r"|취직\s*(?:했|함|됐|성공)"
+    r"|취업\s*(?:했|함|됐|성공)|최종\s*합격",
+    r"\bgot\s+(?:the|a|my)\s+(?:[\w-]+\s+){0,2}?job\b(?!\s+offer)|\bfirst\s+day\s+(?:at|of)\s+"
+    r"(?!(?:the\s+)?(?:school|uni|university|college|class|gym|camp|kindergarten|daycare|preschool|term|semester)\b)"
+    r"|\b(?:accepted|took)\s+(?:the|their|an?)\s+(?:job\s+)?offer\b|\bgot\s+hired\b|\bhired\s+me\b"
+    r"|\b(?:gave|handed\s+in)\s+(?:my\s+)?notice\b|\bquit\s+my\s+job\b|\bi\s+resigned\b"
+    r"|\bstart(?:ed|ing)\s+(?:my\s+|the\s+)?new\s+(?:job|role|position)\b",
+)
+_PART_TIME_NEWS = (
+    r"알바\s*(?:바꿨|바꿈|옮겼|옮김|새로|구했|시작했|그만\s*뒀|그만둠|관뒀)|새\s*알바",
+    r"\bnew\s+part[- ]time\b|\bquit\s+my\s+part[- ]time\b",
+)
 
 _WORK_WORDS = ("직장", "회사", "일해", "일하", "일했", "근무", "다녀", "다니", "다녔", "출근", "직업", "job", "work at",
                "working at", "worked at", "work as", "my boss", "coworker", "office")
@@ -102,12 +131,12 @@ SUBJECTS = (
             told=("grew up", "raised", "born", "hometown", "originally", "고향", "출신", "자랐", "태어났", "어릴 때")),
     Subject("residence", "location", IDENTITY, ONE, "사는 곳", "Lives in",
             changes=("살아", "살고", "사는", "살거든", "살아요", "자취", "이사", "원룸", "투룸", "입주", "동네",
-                     "live in", "living in", "i live", "moved", "apartment", " apt", "1br", "rent"),
+                     "live in", "living in", "i live", "moved", "apartment", " apt", "1br", "rent"), news=_HOME_NEWS,
             ask_ko=r"어디\s*살|어디\s*산|사는\s*곳|어디\s*사|사는\s*데|어느\s*동네|어디에\s*살",
             ask_en=r"where do you live|where are you living|where do you stay|live now"),
     Subject("living_arrangement", "location", MOMENT, ONE, "사는 형태", "Living arrangement"),
     Subject("commute", "location", MOMENT, ONE, "통학/통근", "Commute"),
-    Subject("workplace", "location", MOMENT, ONE, "직장", "Workplace", changes=_WORK_WORDS),
+    Subject("workplace", "location", MOMENT, ONE, "직장", "Workplace", changes=_WORK_WORDS, news=_JOB_NEWS),
     # person
     Subject("family", "person", IDENTITY, ONE, "가족", "Family", ask_ko=r"가족|형제|남매|외동"),
     Subject("sibling", "person", IDENTITY, MANY, "형제자매", "Sibling", ask_en=r"siblings|brothers|sisters"),
@@ -134,7 +163,7 @@ SUBJECTS = (
     Subject("goal_score", "goal", STATE, ONE, "목표 점수", "Target score"),
     # habit
     Subject("part_time_job", "habit", STATE, ONE, "알바", "Part-time job",
-            changes=("알바", "part-time", "part time", "shift"),
+            changes=("알바", "part-time", "part time", "shift"), news=_PART_TIME_NEWS,
             ask_ko=r"알바|아르바이트", ask_en=r"part[- ]time"),
     Subject("sport", "habit", STATE, MANY, "하는 운동", "Sport", ask_ko=r"운동",
             ask_en=r"sport|work out|exercise|do you play"),

@@ -67,6 +67,8 @@ KOREAN_CASES = [
     ("occupation", "나 간호사야", "간호사"),
     ("occupation", "회사원이에요 평범한", "회사원"),
     ("occupation", "프리랜서 디자이너로 일하고 있어", "디자이너"),
+    ("occupation", "나 치과기공사로 일해요", "치과기공사"),  # a trade the suffix list names (lexicon)
+    ("occupation", "저 동물원 사육사예요", "사육사"),
     ("occupation", "직업은 초등학교 교사야", "교사"),
     ("workplace", "판교에 있는 게임 회사에서 일해", "게임 회사"),
     ("school", "연세대 다니고 있어", "연세대"),
@@ -219,6 +221,11 @@ ENGLISH_CASES = [
     ("occupation", "I work as a nurse", "nurse"),
     ("occupation", "I'm a software engineer", "software engineer"),
     ("workplace", "I work at Google", "Google"),
+    ("workplace", "i do the books for a tiny bakery called Sweet Crumb", "Sweet Crumb"),
+    ("occupation", "ya!!! sous chef at alma. start june 1.", "sous chef"),  # a role at a place, told in a fragment
+    ("workplace", "ya!!! sous chef at alma. start june 1.", "alma"),
+    ("occupation", "i got the zoo job. keeper aide at the columbus zoo.", "keeper aide"),
+    ("occupation", "31, product designer at a fintech startup called Ledgerly.", "product designer"),
     ("major", "I'm majoring in psychology", "psychology"),
     ("major", "I'm a biology major", "biology"),
     ("school_year", "I'm a junior in college", "junior"),
@@ -309,6 +316,9 @@ def test_english_subject_is_extracted(subject, text, expected):
     ("I go to the gym every morning", "school"),
     ("I used to live in Boston", "residence"),
     ("I'm studying for the bar exam", "major"),
+    ("my sister works at a bakery called Crumbs", "workplace"),
+    ("my sister? nurse at st mary's.", "occupation"),
+    ("dinner at mom's tonight", "workplace"),
     ("everyone calls me Liv", "nickname-request"),
 ])
 def test_someone_else_wishes_and_past_are_not_facts(text, subject):
@@ -785,3 +795,7 @@ def test_summary_importance_grows_with_facts_and_feelings():
     heavy = LocalSummarizer().summarize(turns=_conversation(
         "나 오늘 회사에서 잘렸어… 너무 우울해", "내 생일은 5월 3일인데 이번 생일은 혼자 보내겠다", "진짜 스트레스 받아 죽겠어"))
     assert heavy.importance > light.importance
+
+
+def test_an_english_value_ends_before_as_a_role():
+    assert values(extract("i work at Ledgerly as a product designer"), "workplace") == ["Ledgerly"]

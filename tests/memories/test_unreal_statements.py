@@ -26,6 +26,8 @@ def extract(text: str):
     "로또 1등 되면 바로 하와이 가서 살 거야",
     "if i won the lottery i'd buy a farm in montana",
     "what if i moved to tokyo next year",
+    "if i moved to lisbon i'd learn to surf",  # any past form after "if i"
+    "if we quit our jobs we could travel for a year",
 ])
 def test_suppositions(text):
     assert is_hypothetical(text) and is_unreal(text)
