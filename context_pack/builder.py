@@ -13,8 +13,8 @@ from context_layers.models import Relationship, UserActivity, UserContext
 from context_layers.selectors import effective_identity, heartbeat_for_tier, user_context_for
 from memories.categories import MemoryCategory, MemorySource
 from memories.extraction.behaviour import asks_to_recall, avoid_test
-from memories.extraction.character_side import STORY_MARK, talks_about_story
-from memories.extraction.whose import only_about_others, own_subject_asked
+from memories.extraction.character_side import STORY_MARK, talks_about_story, users_own_subject
+from memories.extraction.whose import only_about_others
 from memories.models import MemorySettings
 from memories.selectors import memory_settings_for
 from memories.truth import still_holds
@@ -87,7 +87,7 @@ def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], 
 
 
 def _others_only(own_subject: str) -> Callable[[ScoredMemory], bool]:
-    """When the user asks about their own subject (`own_subject`, extraction.whose.own_subject_asked: "나 어디 산다고
+    """When the user asks about their own subject (`own_subject`, extraction.character_side.users_own_subject: "나 어디 산다고
     했지?"), what the user said only of other people ("누나는 밴쿠버 살아") is no answer and would be mixed up with it."""
     if not own_subject:
         return lambda scored: False
@@ -214,7 +214,7 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
     budgets["memory"] += budgets.pop("tools")
 
     if user is not None:
-        own_subject = own_subject_asked(message or "")
+        own_subject = users_own_subject(message or "", getattr(character, "display_name", ""))
         retrieved = retrieve(user=user, character=character, message=message, query_vector=query_vector,
                              memory_settings=memory_settings, own_subject=own_subject)
         memory_candidates = _memory_candidates(retrieved, pending_texts,

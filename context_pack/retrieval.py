@@ -17,8 +17,7 @@ from pgvector import Vector
 
 from core.timing import phase
 from memories.categories import STATE_CATEGORIES, MemorySource
-from memories.extraction.character_side import asks_character
-from memories.extraction.whose import own_subject_asked
+from memories.extraction.character_side import asks_character, users_own_subject
 from memories.lexical import lexical_keys
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
@@ -155,7 +154,7 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
 def retrieve(*, user, character, message: str, query_vector, memory_settings: MemorySettings,
              own_subject: str | None = None) -> RetrievedMemories:
     """Score the scope's visible memories for `message` (memory off: nothing, and no query); `own_subject`: the
-    user's own subject the message asks about (extraction.whose.own_subject_asked), when the caller has it."""
+    user's own subject the message asks about (extraction.character_side.users_own_subject), when the caller has it."""
     visible = memory_visible_where(user=user, character=character, memory_settings=memory_settings)
     if visible is None:
         return RetrievedMemories(identity=[], state=[], ranked=[], outdated_values=set())
@@ -163,7 +162,7 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     # "what town did i grow up in?": the words that tell the subject asked ("grew up", "raised") are searched too,
     # without weighing the question's own words less
     if own_subject is None:
-        own_subject = own_subject_asked(message) if message else ""
+        own_subject = users_own_subject(message, getattr(character, "display_name", ""))
     told = told_words(own_subject)
     told_keys = [key for key in dict.fromkeys(key for word in told for key in lexical_keys(word)) if key not in keys]
     # only as many as keep the cheap `= ANY` form of the lexical score (more would cost every row an INTERSECT)

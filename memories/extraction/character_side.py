@@ -23,7 +23,7 @@ from .corrections import find_correction
 from .guards import is_hypothetical
 from .lexicon import is_korean
 from .salience import is_chatter, is_salient, mask_raw_pii
-from .whose import ANSWERED_MARK
+from .whose import ANSWERED_MARK, own_subject_asked
 
 PROMISE, SELF, SAID, STORY = "promise", "self", "said", "story"
 IMPORTANCE = {PROMISE: 7, SELF: 5, SAID: 3, STORY: 2}
@@ -206,6 +206,14 @@ def asks_character(message: str, character_name: str = "") -> int:
             continue
         level = max(level, 2 if _matches(_ASKS_SAID, [sentence]) else 1)
     return level
+
+
+def users_own_subject(message: str, character_name: str = "") -> str:
+    """The user's own subject the message asks about (whose.own_subject_asked), '' when it asks what the character
+    said ("whats the name of that book u recommended me" asks for the character's pick, not the user's favourite)."""
+    if not message or asks_character(message, character_name) >= 2:
+        return ""
+    return own_subject_asked(message)
 
 
 def _normalise(text: str) -> str:

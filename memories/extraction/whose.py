@@ -50,6 +50,26 @@ _HANGUL = re.compile(r"[가-힣]")
 _ASKER = re.compile(r"(?<![가-힣])(?:나|난|내|내가|나는|저|전|제|제가|저는)(?![가-힣])|\b(?:you|your|you're|you've)\b", re.I)
 
 
+# Questions written without '?' ("how old am i again, i honestly lose track", "내 고향 어디게~", "나 몇 살이라고 했더라
+# ㅋㅋ"): an English sentence opening on a question word or an inverted auxiliary, after fillers; a Korean sentence with
+# a question word and a question or recall ending.
+UNMARKED_QUESTION_EN = (r"^\W*(?:(?:ok|okay|so|wait|hey|hi|lol|lmao|omg|random|but|and|um|uh|quick\s+one|testing\s+u)\W*\s+)*"
+                        r"(?:what(?!\s+an?\b)|what's|whats|where|where's|when|when's|whens|who|who's|which|how|how's"
+                        r"|do\s+(?:you|u|i)|did\s+(?:i|you|u)|am\s+i|are\s+(?:you|u)|is\s+my|can\s+(?:you|u)|remind\s+me)\b")
+UNMARKED_QUESTION_KO = (r"(?:뭐|뭔|무슨|어디|언제|몇|누구|어떤|어느|얼마|며칠)[^.!?\n]*?"
+                        r"(?:지|더라|드라|게|니|냐|까|죠|지요|던가|냐고)\s*[ㅋㅎㅠㅜ~!.^]*$")
+_UNMARKED_QUESTION = re.compile(f"{UNMARKED_QUESTION_EN}|{UNMARKED_QUESTION_KO}", re.I)
+
+
+def asked_sentences(message: str) -> list[str]:
+    """The question sentences of the user's message: those `questions.question_sentences` finds ('?' or a last
+    sentence ending on a question word), else any sentence that reads as a question without its mark."""
+    found = question_sentences(message)
+    if found:
+        return found
+    return [s.strip() for s in re.split(r"[.!?\n…]+", message) if s.strip() and _UNMARKED_QUESTION.search(s.strip())]
+
+
 def _as_asked_by_character(sentence: str) -> str:
     for pattern, second in _FIRST_TO_SECOND:
         sentence = pattern.sub(second, sentence)
@@ -63,7 +83,7 @@ def own_subject_asked(message: str) -> str:
     if not message:
         return ""
     korean = bool(_HANGUL.search(message))
-    for sentence in reversed(question_sentences(message)[-2:]):
+    for sentence in reversed(asked_sentences(message)[-2:]):
         read = sentence if korean else _as_asked_by_character(sentence)
         for subject, pattern in QUESTION_CUES["ko" if korean else "en"]:
             match = re.search(pattern, read, re.I)

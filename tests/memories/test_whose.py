@@ -4,6 +4,7 @@ Sentences written for these tests (no recall corpus).
 """
 import pytest
 
+from memories.extraction.character_side import users_own_subject
 from memories.extraction.whose import only_about_others, own_subject_asked
 
 
@@ -13,6 +14,11 @@ from memories.extraction.whose import only_about_others, own_subject_asked
     ("미나야 내 직업 뭐라고 했었는지 기억나?", "occupation"),
     ("where am i living now? forgot what i told you lol", "residence"),
     ("what's my job these days? my aunt keeps asking", "occupation"),
+    # no question mark: how chat users often ask
+    ("how old am i again, i honestly lose track", "age"),
+    ("random but where did i grow up again lol", "hometown"),
+    ("내 고향 어디게~", "hometown"),
+    ("나 몇 살이라고 했더라 ㅋㅋ", "age"),
 ])
 def test_the_users_question_about_their_own_subject(message, subject):
     assert own_subject_asked(message) == subject
@@ -22,10 +28,17 @@ def test_the_users_question_about_their_own_subject(message, subject):
     "우리 형 어디 산다고 했지?", "where does my cousin live again?", "누나 직업이 뭐였지?", "내 동생 이름 뭐였지?",
     "오늘 날씨 좋다", "what should we watch tonight?", "when's theo's birthday again?",
     "what does my wife do for a living again?",
+    "what a day lol, work was insane", "주말에 뭐하고 놀지 고민이네요 ㅎㅎ",  # no question at all
     "내 남친 이름 기억나?", "do i have any pets? the vet form asks",  # answered by what is said of others
 ])
 def test_a_question_about_someone_else_or_no_subject_is_not_the_users_own(message):
     assert own_subject_asked(message) == ""
+
+
+def test_a_question_about_what_the_character_said_is_not_about_the_users_own_subject():
+    assert own_subject_asked("whats the name of that book u recommended me") == "favorite_book"
+    assert users_own_subject("whats the name of that book u recommended me", "소라") == ""
+    assert users_own_subject("what do i do for a living again", "소라") == "occupation"
 
 
 @pytest.mark.parametrize("text", [
