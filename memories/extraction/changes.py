@@ -11,6 +11,7 @@ Like `corrections.moved_event` (an event moved to a new date), of which this is 
 value. One engine, tables as data:
 - `CHANGED`: the words that say something changed;
 - `KINDS`: how a value of each kind is written (the new one in the changing message, the old ones in older ones);
+- `IMPLIED_ANCHORS`: change words that name what changed themselves ("염색함" is about hair);
 - `NOT_ANCHOR_*`: words naming no thing whose value could change.
 """
 from __future__ import annotations
@@ -24,8 +25,12 @@ from .morphology import analyse, content_nouns
 
 # Words that say the value of something changed (a rename, a move, a switch), not that something happened.
 CHANGED_KO = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|바뀜|바뀌어서|바꼈|변경(?:됐|되었|했|함|됨)|개명|옮겼|옮김"
-              r"|옮겨(?:요|서|짐|졌)|갈아탔|갈아탐|이사(?:함|했|감|갔|가요|간대|갔대|한대)")
-CHANGED_EN = r"\b(?:changed|switched|renamed|swapped)\b|\bmov(?:ed|ing)\s+(?:to|too|out)\b|\bis\s+moving\b"
+              r"|옮겨(?:요|서|짐|졌)|갈아탔|갈아탐|이사(?:함|했|감|갔|가요|간대|갔대|한대)|염색(?:함|했|해써)|탈색(?:함|했|해써)")
+CHANGED_EN = (r"\b(?:changed|switched|renamed|swapped|dyed|bleached)\b|\bmov(?:ed|ing)\s+(?:to|too|out)\b"
+              r"|\bis\s+moving\b")
+# A change word that names what changed itself ("염색함ㅠ 다시 검정됨", "dyed it pink"): the anchors it implies.
+IMPLIED_ANCHORS = ((re.compile(r"염색|탈색"), ("머리", "염색", "탈색")),
+                   (re.compile(r"\bdyed\b|\bbleached\b", re.I), ("hair", "dyed", "bleached")))
 CHANGED = f"{CHANGED_KO}|{CHANGED_EN}"
 _CHANGED = re.compile(CHANGED, re.I)
 
@@ -34,9 +39,15 @@ _WEEKDAY_EN_WORD = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 WEEKDAY_EN = rf"\b{_WEEKDAY_EN_WORD}\b"
 TIME_KO = r"(?:오전|오후|저녁|아침|밤)?\s*\d{1,2}\s*시(?![간작험즌])(?:\s*반|\s*\d{1,2}\s*분)?"
 TIME_EN = r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b"
+# Colours: a closed class, like weekdays ("머리 핑크로 염색함", "dyed my hair blue", "차 빨간색으로 바꿈").
+COLOUR_KO = (r"(?:빨강|빨간|노랑|노란|파랑|파란|초록|검정|검은|까만|하얀|흰|갈색|브라운|금발|은발|흑발|핑크|분홍|보라|민트|애쉬"
+             r"|회색|주황|와인|레드|블루|그린|블랙|화이트|오렌지|베이지|카키|네이비)(?:색)?")
+COLOUR_EN = (r"\b(?:red|blue|green|black|white|pink|purple|blonde?|brown|silver|gr[ae]y|orange|teal|lilac|platinum|auburn"
+             r"|ginger|navy|beige)\b")
 KINDS = {
     "weekday": re.compile(f"{WEEKDAY_KO}|{WEEKDAY_EN}", re.I),
     "time": re.compile(f"{TIME_KO}|{TIME_EN}", re.I),
+    "colour": re.compile(f"{COLOUR_KO}|{COLOUR_EN}", re.I),
 }
 _WEEKDAY_KEYS = {"월": "mon", "화": "tue", "수": "wed", "목": "thu", "금": "fri", "토": "sat", "일": "sun",
                  "mon": "mon", "tue": "tue", "wed": "wed", "thu": "thu", "fri": "fri", "sat": "sat", "sun": "sun"}
@@ -57,7 +68,7 @@ _KO_NAME_ENDING = re.compile(r"(?:가|는|은|도|랑|야|임|이야|이에요|�
 _CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}")
 
 # Words that name no thing whose value changes (markers, times, fillers): never an anchor.
-NOT_ANCHOR_KO = frozenset("개명 이사 변경 이름 지금 이제 요즘 다음 이번 오늘 어제 내일 멤버 명 주말 근무 새로".split())
+NOT_ANCHOR_KO = frozenset("개명 이사 변경 이름 지금 이제 요즘 다음 이번 오늘 어제 내일 멤버 명 주말 근무 새로 다시 색".split())
 NOT_ANCHOR_EN = frozenset("""also too now just got get new job jobs moving moved changed switched renamed swapped name
 today tomorrow yesterday week month year yeah okay lol haha guess actually she he they we you him them
 """.split()) | EN_NOT_VALUE
@@ -108,11 +119,14 @@ def changed_value(text: str) -> Change | None:
     if marker is None or is_unreal(text):  # the cheap test first: most messages change nothing
         return None
     clause = next((c for c in _clauses(text) if _CHANGED.search(c)), text)
-    for kind, pattern in KINDS.items():  # a weekday or time said with the change, in its clause
-        values = {_key(kind, m.group(0)) for m in pattern.finditer(clause)}
+    implied = next((anchors for pattern, anchors in IMPLIED_ANCHORS if pattern.search(clause)), ())
+    for kind, pattern in KINDS.items():  # a weekday, time or colour said with the change, in its clause
+        # (a change word that names its thing may give the value in the next words: "염색함ㅠ 다시 검정됨")
+        where = text[marker.start():] if implied and kind == "colour" and not pattern.search(clause) else clause
+        values = {_key(kind, m.group(0)) for m in pattern.finditer(where)}
         if len(values) == 1:
-            new = pattern.search(clause).group(0).strip()
-            anchors = _anchors(clause, new)
+            new = pattern.search(where).group(0).strip()
+            anchors = list(dict.fromkeys(list(implied) + _anchors(clause, new)))
             return Change(tuple(anchors), kind, new) if anchors else None
     new_match = _NEW_NAME_KO.search(clause) or _NOW_NAME_KO.search(text)
     kind = "name"
@@ -130,6 +144,8 @@ def changed_value(text: str) -> Change | None:
 
 def _key(kind: str, written: str) -> str:
     folded = "".join(written.casefold().split())
+    if kind == "colour":
+        return folded.removesuffix("색")
     if kind == "weekday":
         return _WEEKDAY_KEYS.get(folded[:3], _WEEKDAY_KEYS.get(folded[:1], folded))
     return re.sub(r"[^\d:]", "", folded) + ("pm" if re.search(r"pm|p\.m|오후|저녁|밤", folded) else "")

@@ -17,6 +17,11 @@ from memories.extraction.changes import changed_value, old_values
     ("누나 대전으로 이사감", "누나 광주 살아. 간호사야", "광주"),
     # an English place of someone named
     ("Also Marta is moving! She got a job in Lisbon", "my cousin Marta works at a bakery in Porto", "Porto"),
+    # a colour; a dye names the hair itself, and may give the colour after it
+    ("머리 핑크로 염색함 ㅋㅋ", "나 탈색함 ㅋㅋ 노랑머리됨", "노랑"),
+    ("염색함ㅠ 다시 검정됨", "나 탈색함 ㅋㅋ 노랑머리됨", "노랑"),
+    ("dyed my hair blue last night lol", "my hair is pink right now lol", "pink"),
+    ("차 빨간색으로 바꿨어", "내 차 흰색 아반떼임", "흰색"),
 ])
 def test_a_change_without_the_old_value_finds_it_in_an_older_text_naming_the_same_thing(text, older, old):
     change = changed_value(text)
@@ -30,6 +35,7 @@ def test_a_change_without_the_old_value_finds_it_in_an_older_text_naming_the_sam
     ("우리 강아지 개명했어 ㅋㅋ 이제 두부임", "우리 강아지 산책 가자고 난리"),  # a verb after it, no name
     ("누나 대전으로 이사감", "누나가 결혼함"),  # what the sister did, no place
     ("Also Marta is moving! She got a job in Lisbon", "Marta came over in June"),  # a month is no place
+    ("머리 핑크로 염색함 ㅋㅋ", "오늘 빨간 옷 샀어"),  # a colour of something else
 ])
 def test_an_older_text_without_an_old_value_of_the_same_thing_gives_none(text, older):
     change = changed_value(text)
