@@ -10,7 +10,8 @@ A memory no longer holds where it mentions a value the user has since replaced:
   the values context_pack.retrieval reads) — except a city only narrowed down to a place inside it ("berlin" once
   the user lives in friedrichshain, `refined_places`);
 - a raw message about a changeable subject (where the user lives, works, dates, smokes) older than the fact
-  that states its current value: it may describe the old one even when that was never a fact of its own.
+  that states its current value: it may describe the old one even when that was never a fact of its own —
+  unless it speaks only of someone else ("동생은 신촌에서 대학원 다니는데" is no old workplace of the user's).
 All use extraction.corrections.mentions, so "what mentions an old value" means the same thing everywhere.
 """
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Callable, Iterable
 from .categories import MemorySource
 from .extraction.corrections import mentions_any, substance, without_terms
 from .extraction.lexicon import is_city
+from .extraction.whose import only_about_others
 from .subjects import CHANGEABLE_SUBJECT_WORDS
 
 MIN_TERM_CHARS = 2
@@ -128,5 +130,7 @@ def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[
             return False
         if item.source == MemorySource.CHARACTER:
             return True  # the character's own words are not about the user's changeable subjects
-        return bool(item.subject_key) or not older_than_current_fact(item)
+        # what was said only of someone else ("동생은 신촌에서 대학원 다니는데") never described the user's old value
+        return bool(item.subject_key) or not older_than_current_fact(item) \
+            or only_about_others(item.content, addressed_first=True)
     return holds

@@ -36,6 +36,11 @@ _COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다
 # "척추병원 합격했어", "삼성전자 입사함", "스타트업으로 이직했어": the new workplace.
 _HIRED_AT = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에|으로|로)?\s*(?:최종\s*)?(?:합격|입사|취직|이직|출근\s*확정)"
                        r"(?:했|함|해|이야|확정|됐|돼)")
+# "한전 입사해서 신입 연수 중", "넥슨 취직했어": a company named by itself before joining it (입사/취직 say a job;
+# 합격 may be a school or an exam).
+_JOINED_NAMED = re.compile(r"(?<![가-힣A-Za-z])(?P<place>[가-힣A-Za-z][가-힣A-Za-z0-9&]{1,12}?)\s*(?:에\s*)?(?:입사|취직)"
+                           r"(?:했|함|해서|해|확정|합니다|하게|한\s*지)")
+_NOT_A_COMPANY = frozenset("회사 직장 거기 여기 그곳 신입 다시 드디어 이번에 올해 작년 내년 곧 바로 결국 무사히 정규직 계약직".split())
 # "차장 달았어", "과장으로 승진했어": a new rank is the current occupation.
 _RANKS = "|".join(WORK_RANKS_KO + ("책임", "수석"))
 _PROMOTED = re.compile(rf"(?<![가-힣])(?P<job>{_RANKS})\s*(?:달았|달음|달았어|다는\s*거\s*확정)|(?<![가-힣])(?P<job2>{_RANKS})"
@@ -142,6 +147,12 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
     for match in _HIRED_AT.finditer(clause):
         if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
             found.append(Candidate("workplace", match.group("place")))
+    for match in _JOINED_NAMED.finditer(clause):
+        place = match.group("place")
+        if place not in _NOT_A_COMPANY and not any(c.subject == "workplace" for c in found) \
+                and not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()) \
+                and not is_occupation_ko(place):
+            found.append(Candidate("workplace", place))
     for match in _PROMOTED.finditer(clause):
         if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
             found.append(Candidate("occupation", match.group("job") or match.group("job2")))

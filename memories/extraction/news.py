@@ -24,7 +24,7 @@ from .guards import is_unreal, is_wish
 from .korean_text import clauses
 from .questions import question_sentences
 from .registry import SUBJECTS
-from .whose import only_about_others, speaks_of_self
+from .whose import ANSWERED_MARK, only_about_others, speaks_of_self
 
 # What news of a subject ends: that subject's value, and another subject's value when it is one of the words given
 # (None: any value). A new job ends "취준" or "unemployed" as the occupation, never the trade ("새 직장 적응 중" keeps
@@ -64,6 +64,7 @@ def _any_news() -> re.Pattern:
 
 def news_subjects(text: str) -> tuple[str, ...]:
     """The subjects `text` tells news of for the speaker (a new home, a new job), in registry order, or ()."""
+    text = text.split(ANSWERED_MARK, 1)[0]  # the user's words, not the character's question an episode carries
     if not _any_news().search(text):
         return ()
     found: list[str] = []

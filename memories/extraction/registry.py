@@ -64,14 +64,14 @@ _HOME_NEWS = (
     r"\bkeys\s+to\s+(?:my|our)\b|\bgot\s+the\s+keys\b|\bsigned\s+(?:the|a|my)\s+lease\b",
 )
 _JOB_NEWS = (
-    r"이직\s*(?:했|함|해써|성공|확정)|입사\s*(?:했|함|확정|합니다|하게\s*됐)|첫\s*출근|퇴사\s*(?:했|함|합니다|하게\s*됐)"
+    r"이직\s*(?:했|함|해서|해써|성공|확정)|입사\s*(?:했|함|해서|확정|합니다|하게\s*됐)|첫\s*출근|퇴사\s*(?:했|함|해서|합니다|하게\s*됐)"
     r"|회사\s*(?:옮겼|옮김|그만\s*뒀|그만둠|관뒀|때려\s*치)|(?:새\s*(?:직장|회사|일자리)|new\s+job)\s*(?:에서\s*)?(?:첫\s*날|1\s*일\s*차)"
-    r"|취직\s*(?:했|함|됐|성공)"
-    r"|취업\s*(?:했|함|됐|성공)|최종\s*합격",
+    r"|취직\s*(?:했|함|해서|됐|돼서|성공)"
+    r"|취업\s*(?:했|함|해서|됐|돼서|성공)|최종\s*합격",
     r"\bgot\s+(?:the|a|my)\s+(?:[\w-]+\s+){0,2}?job\b(?!\s+offer)|\bfirst\s+day\s+(?:at|of)\s+"
     r"(?!(?:the\s+)?(?:school|uni|university|college|class|gym|camp|kindergarten|daycare|preschool|term|semester)\b)"
     r"|\b(?:accepted|took)\s+(?:the|their|an?)\s+(?:job\s+)?offer\b|\bgot\s+hired\b|\bhired\s+me\b"
-    r"|\b(?:gave|handed\s+in)\s+(?:my\s+)?notice\b|\bquit\s+my\s+job\b|\bi\s+resigned\b"
+    r"|\b(?:gave|handed\s+in)\s+(?:my\s+)?notice\b|\bquit\s+my\s+(?:[\w-]+\s+){0,2}?job\b|\bi\s+resigned\b"
     r"|\bstart(?:ed|ing)\s+(?:my\s+|the\s+)?new\s+(?:job|role|position)\b",
 )
 _PART_TIME_NEWS = (

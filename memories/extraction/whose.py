@@ -106,10 +106,18 @@ def _asks_for_self(before: str) -> bool:
     return bool(speaker) and (not others or speaker[-1] > others[-1])
 
 
-def only_about_others(text: str) -> bool:
+# How users open a message to the character they talk to ("언니 이력서 쓰는 중인데", "유나야 나 …"): with
+# `addressed_first`, no other person.
+_ADDRESS_OPENING = re.compile(r"^\W*(?:언니|오빠|누나|형|쌤|선배|[가-힣]{1,3}(?:아|야))(?:\s+|[,!~]\s*)")
+
+
+def only_about_others(text: str, *, addressed_first: bool = False) -> bool:
     """Whether `text` speaks of someone else and never of the speaker as a subject ("동생 다래는 신촌에서 대학원
-    다니는데 걔는 맨날 밤샘이래", "my roommate lucas is vegan"); "언니는 신촌 살고 난 망원" is not."""
+    다니는데 걔는 맨날 밤샘이래", "my roommate lucas is vegan"); "언니는 신촌 살고 난 망원" is not. `addressed_first`:
+    a word opening the message that addresses the character ("언니 이력서 쓰는 중인데") is no other person."""
     own = text.split(ANSWERED_MARK, 1)[0]  # the user's words, not the character's question they answer
+    if addressed_first:
+        own = _ADDRESS_OPENING.sub("", own, count=1)
     return bool(own) and _OTHERS.search(own) is not None and _SPEAKER.search(own) is None
 
 

@@ -264,6 +264,15 @@ def test_older_raw_messages_about_a_changed_subject_are_left_out(system_client, 
     assert "필름 카메라" in text  # unrelated older memories stay
 
 
+def test_older_raw_messages_only_about_someone_else_stay(system_client, chunsim, premium):
+    sister = remember(premium, chunsim, "동생 다래는 신촌에서 대학원 다니는데 걔는 맨날 밤샘이래", kind="episodic",
+                      importance=6)
+    newer = remember(premium, chunsim, "직장: 한전", subject_key="workplace", subject_value="한전",
+                     category="location", importance=8)
+    MemoryItem.objects.filter(pk=sister.pk).update(created_at=newer.created_at - timedelta(days=3))
+    assert "대학원" in prompt(system_client, "우리 동생 뭐 한다고 했더라?")["text"]
+
+
 def test_older_messages_naming_the_current_value_stay(system_client, chunsim, premium):
     plan = remember(premium, chunsim, "5/21에 분당으로 이사 가", kind="episodic", importance=6)
     newer = remember(premium, chunsim, "사는 곳: 분당 정자동", subject_key="residence", subject_value="분당 정자동",

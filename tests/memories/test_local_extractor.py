@@ -71,6 +71,9 @@ KOREAN_CASES = [
     ("occupation", "저 동물원 사육사예요", "사육사"),
     ("occupation", "직업은 초등학교 교사야", "교사"),
     ("workplace", "판교에 있는 게임 회사에서 일해", "게임 회사"),
+    ("workplace", "한전 입사해서 신입 연수 중이야 ㅋㅋ", "한전"),  # a company named by itself before joining it
+    ("workplace", "넥슨 취직했어!!", "넥슨"),
+    ("workplace", "한전에 입사했어!!", "한전"),
     ("school", "연세대 다니고 있어", "연세대"),
     # mbti
     ("mbti", "내 엠비티아이는 ENFJ", "ENFJ"),
@@ -319,6 +322,8 @@ def test_english_subject_is_extracted(subject, text, expected):
     ("my sister works at a bakery called Crumbs", "workplace"),
     ("my sister? nurse at st mary's.", "occupation"),
     ("dinner at mom's tonight", "workplace"),
+    ("우리 언니 삼성 입사했대", "workplace"),
+    ("간호사 취직함", "workplace"),  # a job, not a company
     ("everyone calls me Liv", "nickname-request"),
 ])
 def test_someone_else_wishes_and_past_are_not_facts(text, subject):

@@ -20,6 +20,8 @@ from memories.extraction.news import ended_by, ended_values, news_subjects
     ("오늘 new job 첫날이었어요. 게임 회사 UI 팀이에요", "workplace"),
     ("나 이직함 ㅋㅋ 이제 디자인 스튜디오 다님", "workplace"),
     ("넥스트플레이 최종합격!!!", "workplace"),
+    ("한전 입사해서 신입 연수 중이야 ㅋㅋ", "workplace"),
+    ("한전 입사해서 신입 연수 중이야 ㅋㅋ 정신없어 (← 나주 생활은 어때요?)", "workplace"),  # an episode's question
     ("나 알바 바꿨어! 서점에서 일함", "part_time_job"),
     ("할말있음 알바 그만둠", "part_time_job"),
 ])

@@ -82,3 +82,10 @@ def test_a_state_before_an_age_is_no_name(text):
 
     turn = ChatTurn("m1", "user", text, datetime(2026, 6, 1, tzinfo=timezone.utc))
     assert not [f for f in LocalExtractor().extract(turns=[turn], existing=[]).facts if f.subject == "name"]
+
+
+def test_a_word_addressing_the_character_first_is_no_other_person_when_asked():
+    assert only_about_others("언니 이력서 쓰는 중인데 여기 칸 이렇게 쓰는 거 맞나")  # 언니 may be a sister
+    assert not only_about_others("언니 이력서 쓰는 중인데 여기 칸 이렇게 쓰는 거 맞나", addressed_first=True)
+    assert only_about_others("동생 다래는 신촌에서 대학원 다니는데 걔는 맨날 밤샘이래", addressed_first=True)
+    assert only_about_others("언니는 신촌 살아", addressed_first=True)  # a topic, not a call
