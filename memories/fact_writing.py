@@ -211,6 +211,9 @@ def _ended_by_news(live, content: str, message_id: str) -> tuple[str, ...]:
     return ended_values(content, news, current)
 
 
+NEWS_LOOKBACK = 200
+
+
 def _answers_news(fact: MemoryItem, told: str, *, with_its_own: bool) -> bool:
     """Whether the user told news of `told` (a subject) after the value `fact` replaced and before `fact`, or — when
     `with_its_own` (the news now only says an announced change takes effect: "first day today!!") — with `fact`: "I
@@ -223,9 +226,14 @@ def _answers_news(fact: MemoryItem, told: str, *, with_its_own: bool) -> bool:
     if before is not None:
         episodes = episodes.filter(created_at__gt=before)
     if fact.source_message_id:
+        episodes = episodes.exclude(source_message_id=fact.source_message_id)
+    # the latest NEWS_LOOKBACK only: news further back than that is no announcement this value answers (and a big
+    # scope is not read whole for one message)
+    texts = list(episodes.order_by("-created_at").values_list("content", flat=True)[:NEWS_LOOKBACK])
+    if with_its_own and fact.source_message_id:
         own = scope.filter(subject_key="", source_message_id=fact.source_message_id)
-        episodes = (episodes | own) if with_its_own else episodes.exclude(source_message_id=fact.source_message_id)
-    return any(told in news_subjects(text) for text in episodes.values_list("content", flat=True))
+        texts += own.values_list("content", flat=True)
+    return any(told in news_subjects(text) for text in texts)
 
 
 def _moved_event_terms(live, moved) -> tuple[str, ...]:

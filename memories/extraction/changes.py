@@ -42,8 +42,8 @@ TIME_EN = r"\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b"
 # Colours: a closed class, like weekdays ("머리 핑크로 염색함", "dyed my hair blue", "차 빨간색으로 바꿈").
 COLOUR_KO = (r"(?:빨강|빨간|노랑|노란|파랑|파란|초록|검정|검은|까만|하얀|흰|갈색|브라운|금발|은발|흑발|핑크|분홍|보라|민트|애쉬"
              r"|회색|주황|와인|레드|블루|그린|블랙|화이트|오렌지|베이지|카키|네이비)(?:색)?")
-COLOUR_EN = (r"\b(?:red|blue|green|black|white|pink|purple|blonde?|brown|silver|gr[ae]y|orange|teal|lilac|platinum|auburn"
-             r"|ginger|navy|beige)\b")
+COLOUR_EN = (r"\b(?:red|blue|green|black|white|pink|purple|blonde?|brown|silver|gr[ae]y|orange|teal|lilac|platinum"
+             r"|auburn|ginger|navy|beige)\b")
 KINDS = {
     "weekday": re.compile(f"{WEEKDAY_KO}|{WEEKDAY_EN}", re.I),
     "time": re.compile(f"{TIME_KO}|{TIME_EN}", re.I),

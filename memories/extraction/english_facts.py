@@ -29,7 +29,8 @@ from .lexicon import (
 
 _BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|although|which|who|that|where|when|lol|"
              r"haha|"
-             r"now|anymore|too|as well|as (?:an?|the|my|our)|for now|these days|right now|btw|though|at|with|for|from|on|if|until|after|"
+             r"now|anymore|too|as well|as (?:an?|the|my|our)|for now|these days|right now|btw|though|at|with|for|from|on|"
+             r"if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
              r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple)|then|later|afterwards|tmrw|tomorrow)\b))")
 _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"

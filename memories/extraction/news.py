@@ -36,13 +36,14 @@ ENDS = {"workplace": (("workplace", None), ("occupation", NOT_WORKING))}
 # A message about a part-time job tells no news of a job ("편의점 첫출근함 ㅋㅋ 야간 알바").
 _PART_TIME = re.compile(r"알바|아르바이트|part[- ]?time|\bshifts?\b", re.I)
 # A clause without a subject of its own after one about someone named ("Kasia is moving too! Got a job in Perth").
-_NAMED_OTHER_EN = re.compile(r"^\W*(?:(?i:also|and|oh|but|so|plus|btw)\s+)?[A-Z][a-z]+(?:'s)?\s+(?:is|was|has|had|got|just|also|too)\b")
+_NAMED_OTHER_EN = re.compile(r"^\W*(?:(?i:also|and|oh|but|so|plus|btw)\s+)?[A-Z][a-z]+(?:'s)?\s+"
+                             r"(?:is|was|has|had|got|just|also|too)\b")
 
 
 # News that a change already announced takes effect ("first day at …", "이사 완료!!"): a value told with the
 # announcement ("i got the job at Acme") is the one taking effect, not an old one (fact_writing).
-_TAKES_EFFECT = re.compile(r"첫\s*출근|첫\s*날|1\s*일\s*차|이사\s*(?:완료|끝)|\bfirst\s+day\b|\bstart(?:ed|ing)\s+(?:my\s+|the\s+)?new\b"
-                           r"|\bmoved\s+in\b", re.I)
+_TAKES_EFFECT = re.compile(r"첫\s*출근|첫\s*날|1\s*일\s*차|이사\s*(?:완료|끝)|\bfirst\s+day\b"
+                           r"|\bstart(?:ed|ing)\s+(?:my\s+|the\s+)?new\b|\bmoved\s+in\b", re.I)
 
 
 def takes_effect(text: str) -> bool:
@@ -72,8 +73,8 @@ def news_subjects(text: str) -> tuple[str, ...]:
     part_time = _PART_TIME.search(text) is not None
     asked = question_sentences(text)
     for clause in clauses(text):
-        about_other = only_about_others(clause) or (
-            not speaks_of_self(clause) and bool(before) and (only_about_others(before) or _NAMED_OTHER_EN.match(before)))
+        about_other = only_about_others(clause) or (not speaks_of_self(clause) and bool(before) and (
+            only_about_others(before) or _NAMED_OTHER_EN.match(before) is not None))
         before = clause
         if about_other or any(clause in question for question in asked) or is_unreal(clause) or is_wish(clause):
             continue

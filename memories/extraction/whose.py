@@ -53,9 +53,11 @@ _ASKER = re.compile(r"(?<![가-힣])(?:나|난|내|내가|나는|저|전|제|제
 # Questions written without '?' ("how old am i again, i honestly lose track", "내 고향 어디게~", "나 몇 살이라고 했더라
 # ㅋㅋ"): an English sentence opening on a question word or an inverted auxiliary, after fillers; a Korean sentence with
 # a question word and a question or recall ending.
-UNMARKED_QUESTION_EN = (r"^\W*(?:(?:ok|okay|so|wait|hey|hi|lol|lmao|omg|random|but|and|um|uh|quick\s+one|testing\s+u)\W*\s+)*"
+UNMARKED_QUESTION_EN = (r"^\W*(?:(?:ok|okay|so|wait|hey|hi|lol|lmao|omg|random|but|and|um|uh|quick\s+one"
+                        r"|testing\s+u)\W*\s+)*"
                         r"(?:what(?!\s+an?\b)|what's|whats|where|where's|when|when's|whens|who|who's|which|how|how's"
-                        r"|do\s+(?:you|u|i)|did\s+(?:i|you|u)|am\s+i|are\s+(?:you|u)|is\s+my|can\s+(?:you|u)|remind\s+me)\b")
+                        r"|do\s+(?:you|u|i)|did\s+(?:i|you|u)|am\s+i|are\s+(?:you|u)|is\s+my|can\s+(?:you|u)"
+                        r"|remind\s+me)\b")
 UNMARKED_QUESTION_KO = (r"(?:뭐|뭔|무슨|어디|언제|몇|누구|어떤|어느|얼마|며칠)[^.!?\n]*?"
                         r"(?:지|더라|드라|게|니|냐|까|죠|지요|던가|냐고)\s*[ㅋㅎㅠㅜ~!.^]*$")
 _UNMARKED_QUESTION = re.compile(f"{UNMARKED_QUESTION_EN}|{UNMARKED_QUESTION_KO}", re.I)
