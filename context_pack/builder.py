@@ -87,8 +87,9 @@ def _avoided(avoid_topics: list[str], message: str) -> Callable[[ScoredMemory], 
 
 
 def _others_only(own_subject: str) -> Callable[[ScoredMemory], bool]:
-    """When the user asks about their own subject (`own_subject`, extraction.character_side.users_own_subject: "나 어디 산다고
-    했지?"), what the user said only of other people ("누나는 밴쿠버 살아") is no answer and would be mixed up with it."""
+    """When the user asks about their own subject (`own_subject`, extraction.character_side.users_own_subject: "나 어디
+    산다고 했지?"), what the user said only of other people ("누나는 밴쿠버 살아") is no answer and would be mixed up with
+    it."""
     if not own_subject:
         return lambda scored: False
     return lambda scored: (scored.item.source != MemorySource.CHARACTER and not scored.item.subject_key

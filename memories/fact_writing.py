@@ -204,9 +204,10 @@ def _ended_by_news(live, content: str, message_id: str) -> tuple[str, ...]:
     if message_id:  # the same message's facts are the new values
         facts = facts.exclude(source_message_id=message_id)
     current: dict[str, list[str]] = {}
+    with_its_own = takes_effect(content)
     for fact in facts.select_related(None).only("id", "user_id", "character_id", "subject_key", "subject_value",
                                                 "created_at", "source_message_id"):
-        if not _answers_news(fact, ends[fact.subject_key], with_its_own=takes_effect(content)):
+        if not _answers_news(fact, ends[fact.subject_key], with_its_own=with_its_own):
             current.setdefault(fact.subject_key, []).append(fact.subject_value)
     return ended_values(content, news, current)
 

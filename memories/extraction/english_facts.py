@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from .candidates import Candidate
-from .whose import only_about_others
 from .dates import find_holidays, find_month_days, format_month_day
 from .lexicon import (
     ANIMALS_EN,
@@ -26,11 +25,12 @@ from .lexicon import (
     in_list,
     is_occupation_en,
 )
+from .whose import only_about_others
 
 _BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|although|which|who|that|where|when|lol|"
              r"haha|"
-             r"now|anymore|too|as well|as (?:an?|the|my|our)|for now|these days|right now|btw|though|at|with|for|from|on|"
-             r"if|until|after|"
+             r"now|anymore|too|as well|as (?:an?|the|my|our)|for now|these days|right now|btw|though|at|with|for|"
+             r"from|on|if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
              r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple)|then|later|afterwards|tmrw|tomorrow)\b))")
 _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
@@ -453,8 +453,8 @@ def _teaches(text: str, found: list[Candidate]) -> list[Candidate]:
 # "ya!!! sous chef at alma.", "keeper aide at the columbus zoo.": a sentence that is only a role at a place (the
 # answer to "what's the job?", or a new job told in a fragment)
 _ROLE_AT = re.compile(r"(?:^|[.!?]\s+)(?:(?:ya+|yeah|yes+|yep|ok|okay|so|now|officially|and)\W+)*"
-                      r"(?!(?:i|im|i'm|my|he|she|they|we|you|his|her|their)\b)(?P<job>[a-z][a-z -]{2,30}?)\s+(?:at|@)\s+(?:the\s+)?(?P<place>[\w&'][\w&' -]{1,40}?)"
-                      + _BOUNDARY, re.I)
+                      r"(?!(?:i|im|i'm|my|he|she|they|we|you|his|her|their)\b)(?P<job>[a-z][a-z -]{2,30}?)"
+                      r"\s+(?:at|@)\s+(?:the\s+)?(?P<place>[\w&'][\w&' -]{1,40}?)" + _BOUNDARY, re.I)
 
 
 def _role_at(text: str, found: list[Candidate]) -> list[Candidate]:

@@ -96,9 +96,14 @@ def _names(text: str, value: str) -> bool:
         if word.casefold() not in _NOT_NAMING and len(word) >= (2 if re.search(r"[가-힣]", word) else 3))
 
 
+def _ends(told: str) -> tuple[tuple[str, tuple[str, ...] | None], ...]:
+    """What news of `told` ends (ENDS), by default that subject's own values."""
+    return ENDS.get(told, ((told, None),))
+
+
 def ended_by(news: tuple[str, ...]) -> dict[str, str]:
     """The subjects whose values the news of `news` (subjects) may end, each with the news subject that ends it."""
-    return {subject: told for told in news for subject, _ in ENDS.get(told, ((told, None),))}
+    return {subject: told for told in news for subject, _ in _ends(told)}
 
 
 def ended_values(text: str, news: tuple[str, ...], current: dict[str, list[str]]) -> tuple[str, ...]:
@@ -107,7 +112,7 @@ def ended_values(text: str, news: tuple[str, ...], current: dict[str, list[str]]
     at the clinic though" keeps "the clinic"; "first day at the zoo DONE" keeps "columbus zoo")."""
     ended: list[str] = []
     for told in news:
-        for subject, which in ENDS.get(told, ((told, None),)):
+        for subject, which in _ends(told):
             for value in current.get(subject, ()):
                 if value and value not in ended and not _names(text, value) \
                         and (which is None or any(mentions(value, word) for word in which)):

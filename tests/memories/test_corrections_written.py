@@ -123,6 +123,13 @@ def test_a_change_that_never_names_the_old_value_takes_it_out_where_the_same_thi
     assert "수요일" in block and "두부" in block and "보리" not in block
 
 
+def _told(post_turns, alice, *messages: str) -> None:
+    """The user tells `messages` to chunsim, each in a conversation of its own a week after the one before."""
+    for index, text in enumerate(messages):
+        post_turns(f"c{index + 1}", (f"t{index + 1}u", text), start=f"2026-03-{1 + 7 * index:02d}T21:00:00+09:00")
+    process_scope(user_id=alice.pk, character_slug="chunsim")
+
+
 def _live(alice, chunsim, subject):
     return [item.subject_value for item in MemoryItem.objects.filter(user=alice, character=chunsim, is_active=True,
                                                                       subject_key=subject)]
@@ -142,44 +149,34 @@ def test_news_of_a_move_ends_the_stored_home_though_no_rule_reads_the_new_one(sy
 
 
 def test_a_home_told_after_earlier_news_of_the_move_is_the_new_one(post_turns, chunsim, alice):
-    post_turns("c1", ("t1u", "나 상도동 살아 ㅋㅋ 역에서 좀 멀어"))
-    post_turns("c2", ("t2u", "집 계약했어!! 다음주에 이사 ㄱㄱ"), start="2026-03-10T21:00:00+09:00")
-    post_turns("c3", ("t3u", "이제 망원동 살아 ㅎㅎ"), start="2026-03-17T21:00:00+09:00")
-    post_turns("c4", ("t4u", "이사 완료!! 허리 나갈뻔"), start="2026-03-18T21:00:00+09:00")
-    process_scope(user_id=alice.pk, character_slug="chunsim")
+    _told(post_turns, alice, "나 상도동 살아 ㅋㅋ 역에서 좀 멀어", "집 계약했어!! 다음주에 이사 ㄱㄱ", "이제 망원동 살아 ㅎㅎ",
+          "이사 완료!! 허리 나갈뻔")
 
     assert _live(alice, chunsim, "residence") == ["망원동"]
 
 
 def test_news_of_a_new_job_ends_the_workplace_and_keeps_the_trade(post_turns, chunsim, alice):
-    post_turns("c1", ("t1u", "나 간호사야. 세브란스병원에서 일해"))
-    post_turns("c2", ("t2u", "새 직장 첫 출근했어요 ㅎㅎ 떨렸음"), start="2026-03-20T21:00:00+09:00")
-    process_scope(user_id=alice.pk, character_slug="chunsim")
+    _told(post_turns, alice, "나 간호사야. 세브란스병원에서 일해", "새 직장 첫 출근했어요 ㅎㅎ 떨렸음")
 
     assert _live(alice, chunsim, "occupation") == ["간호사"]
     assert _live(alice, chunsim, "workplace") == []
 
 
 def test_someone_elses_move_ends_nothing(post_turns, chunsim, alice):
-    post_turns("c1", ("t1u", "나 상도동 살아 ㅋㅋ 역에서 좀 멀어"))
-    post_turns("c2", ("t2u", "우리 언니 이사했대 ㅋㅋ 부럽"), start="2026-03-20T21:00:00+09:00")
-    process_scope(user_id=alice.pk, character_slug="chunsim")
+    _told(post_turns, alice, "나 상도동 살아 ㅋㅋ 역에서 좀 멀어", "우리 언니 이사했대 ㅋㅋ 부럽")
 
     assert _live(alice, chunsim, "residence") == ["상도동"]
 
 
 def test_a_home_told_with_its_own_news_is_ended_by_the_next(post_turns, chunsim, alice):
-    post_turns("c1", ("t1u", "I moved to Toronto for uni and just... stayed lol"))
-    post_turns("c2", ("t2u", "Got the keys today!! everything smells like new paint"), start="2026-03-20T21:00:00+09:00")
-    process_scope(user_id=alice.pk, character_slug="chunsim")
+    _told(post_turns, alice, "I moved to Toronto for uni and just... stayed lol",
+          "Got the keys today!! everything smells like new paint")
 
     ended = MemoryItem.objects.get(user=alice, character=chunsim, subject_key="residence")
     assert ended.subject_value == "Toronto" and not ended.is_active and "keys" in ended.superseded_by.content
 
 
 def test_a_first_day_keeps_the_job_its_announcement_named(post_turns, chunsim, alice):
-    post_turns("c1", ("t1u", "I got the job!! i work at Acme Labs now"))
-    post_turns("c2", ("t2u", "first day at the new office today!! so nervous"), start="2026-03-20T21:00:00+09:00")
-    process_scope(user_id=alice.pk, character_slug="chunsim")
+    _told(post_turns, alice, "I got the job!! i work at Acme Labs now", "first day at the new office today!! so nervous")
 
     assert _live(alice, chunsim, "workplace") == ["Acme Labs"]
