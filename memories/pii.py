@@ -104,7 +104,7 @@ _EMAIL = re.compile(
 
 _HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 # Parentheses join an area code or a dropped trunk zero: "(02) 123-4567", "+82 (0)10-1234-5678".
-_SEPARATOR = rf"(?:[ \t]*[{_HYPHENS}][ \t]*|[ \t]{{1,3}}|\.|\)[ \t]?|[ \t]?\()"
+_SEPARATOR = rf"(?:[ \t]*[{_HYPHENS}][ \t]*|[ \t]{{1,3}}|\.|/|\)[ \t]?|[ \t]?\()"
 _NUMBER_CHAIN = re.compile(rf"(?<!\d)(?:\+[ \t]?)?\d+(?:{_SEPARATOR}\d+)*")
 _DIGITS = re.compile(r"\d+")
 
@@ -176,9 +176,25 @@ ADDRESS_MASK = "[주소]"
 # Street addresses with a house number: "2280 w 32nd ave apt 4b", "서울시 마포구 월드컵로 12길 34",
 # "정자동 123-45", "101동 1002호". A city or neighbourhood alone ("신촌", "austin") is not an address.
 _ADDRESS = re.compile(
-    r"(?<![\w-])\d{1,6}\s+(?:[nsew]\.?\s+)?(?:[A-Za-z0-9'.]+\s+){0,3}?"
-    r"(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|pkwy|parkway|hwy)\b\.?"
-    r"(?:,?\s*(?:apt|apartment|unit|suite|ste|#)\.?\s*[\w-]+)?"
+    # a unit before the civic number ("#302-1455 Robson St", "4/27 Smith St"), a lettered number ("221B")
+    r"(?<![\w-])(?:\d{1,5}[-/])?\d{1,6}[A-Za-z]?\s+(?:[nsew]\.?\s+)?(?:(?:[A-Za-z0-9'.]+\s+){0,3}?"
+    r"(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|pkwy|parkway|hwy)"
+    # street kinds that are everyday words too need a name before them ("17 Grosvenor Terrace", not "2 way")
+    r"|(?:[A-Za-z0-9'.]+\s+){1,3}?(?:cres|crescent|terrace|tce|court|ct|drive|dr|place|pl|close|way|circle|cir"
+    r"|square|sq|trail|highway|parade|pde|esplanade|gardens|gdns|mews|grove|row|walk|park|green|hill|vale|rise"
+    r"|heights|loop|alley))\b\.?(?:\s+[nsew]{1,2}\b\.?)?"
+    r"(?:,?\s*(?:apt|apartment|unit|suite|ste|flat|#)\.?\s*[\w-]+)?"
+    # Korean addresses in Latin letters: "15, Teheran-ro 82-gil", "Sejong-daero 110"
+    r"|(?<![\w-])\d{1,5},?\s+[A-Za-z]+-(?:daero|ro|gil)(?:\s+\d{1,4}(?:beon)?-gil)?"
+    r"|(?<![\w-])[A-Za-z]+-(?:daero|ro|gil)\s+\d{1,4}(?:(?:beon)?-gil(?:\s+\d{1,5})?)?"
+    # a house number by its name: "H.No. 8-2-293/82", "house no 14", "Road No. 12"
+    r"|(?<![A-Za-z])(?:h\.?\s?no|house\s+no|door\s+no|plot\s+no|road\s+no)\.?\s*[:\-]?\s*\d[\w/-]*"
+    # a post-office box, a Korean 동 in Latin letters ("Yeoksam-dong 123-45")
+    r"|(?<![A-Za-z])(?:p\.?\s?o\.?\s*box|post\s+office\s+box)\s*#?\s*\d+|사서함\s*\d+(?:-\d+)?"
+    r"|(?<![\w-])[A-Za-z]+-dong\s+\d{1,5}(?:-\d{1,5})?"
+    # a flat in a named building ("래미안아파트 102동 304호", "해피빌라 201호", "B동 203호")
+    r"|(?:아파트|빌라|오피스텔|맨션|하이츠|빌딩|원룸|주택)\s*(?:[A-Za-z가-힣]?\s?\d{0,4}\s?동\s*)?\d{1,4}\s*호"
+    r"|(?<![A-Za-z0-9])[A-Za-z]\s?동\s?\d{1,5}\s?호"
     r"|[가-힣]{1,12}(?:로|길)\s?\d{1,4}(?:\s?(?:번?길)\s?\d{1,4})?(?:-\d{1,4})?"
     r"|[가-힣]{1,8}동\s?\d{1,5}-\d{1,5}(?:번지)?"
     r"|\d{1,4}동\s?\d{1,5}호",
@@ -190,6 +206,7 @@ _ADDRESS = re.compile(
 _NOT_STREET_WORDS = frozenset({
     "blocks", "block", "down", "up", "on", "the", "to", "in", "at", "of", "for", "and", "my", "a", "k", "km",
     "miles", "mile", "min", "mins", "minutes", "hours", "times", "from", "by", "off", "near", "across",
+    "minute", "hour", "day", "days", "second", "seconds", "week", "weeks", "year", "years", "more", "other",
 })
 
 
@@ -219,6 +236,35 @@ def _find_addresses(text: str) -> list[_Span]:
             continue
         spans.append(_Span(match.start(), match.end(), ADDRESS_MASK, ADDRESS))
     return spans
+
+
+# The rest of an address once a message gives one (a street found, or "my address", "우리집", "배송지"): the unit
+# ("apt 407", "unit 1204", "Flat 2", "1201호"), the post code ("BA1 6AX", "R2M 3K9", "IL 62704", "Seoul 06178").
+_ADDRESS_LABEL = re.compile(r"(?<![A-Za-z])(?:address|addr|addy|live\s+at|lives\s+at|place\s+is"
+                            r"|(?:ship|deliver|send|mail)\s+(?:it\s+)?to)(?![A-Za-z])"
+                            r"|(?:우리|내|저희)\s?집|주소|배송지|사는\s?곳", re.I)
+_ADDRESS_PARTS = re.compile(
+    r"(?<![A-Za-z])(?:apt|apartment|unit|suite|ste|flat|#)\.?\s*\d{1,5}[A-Za-z]?(?![\w])"
+    r"|(?<!\d)\d{1,4}\s?동\s?\d{1,5}\s?호|(?<![\d-])\d{3,4}\s?호(?!텔|실|선|차|기|점)"
+    r"|(?<![A-Za-z0-9])(?P<post>[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z])(?:[A-Z]{2}|seoul|busan|incheon|daegu|daejeon|gwangju|ulsan|sejong|gyeonggi(?:-do)?),?\s+"
+    r"(?P<code>\d{5}(?:-\d{4})?)(?!\d)",
+    re.I)
+
+
+def _find_address_parts(work: str, spans: list[_Span]) -> list[_Span]:
+    if not (any(span.kind == ADDRESS for span in spans) or _ADDRESS_LABEL.search(work)):
+        return []
+    found = []
+    for match in _ADDRESS_PARTS.finditer(work):
+        if not sum(char.isdigit() for char in match.group()) or _BLOCK in match.group():
+            continue
+        if match.group("code"):  # the state or city before a post code stays: "Gangnam-gu, Seoul *****"
+            found.append(_Span(match.start("code"), match.end("code"), _mask_digits(match.group("code")), ADDRESS))
+        else:  # a unit keeps its word ("apt *"), a post code has letters of its own ("*** ***")
+            mask = _mask_alphanumerics if match.group("post") else _mask_digits
+            found.append(_Span(match.start(), match.end(), mask(match.group()), ADDRESS))
+    return found
 
 
 # --- national identifiers other than the resident registration number ------------------------------------------
@@ -345,25 +391,182 @@ def _number_id(groups: list[str], seps: list[str], start: int, end: int, *, work
     return None
 
 
+# --- the same text, read as a number reader would ---------------------------------------------------------------
+
+# Full-width forms ("０１０", "nari＠naver.com") read as ASCII, one character for one.
+_WIDE = {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)} | {"\u3000": " "}
+_WIDE_TABLE = str.maketrans(_WIDE)
+# Digits spelt out: Korean digit syllables, one per digit ("공일공 칠삼팔이", "일구팔칠"), and English digit words
+# ("two zero zero one", "double five"). A run stands for its digits only when it holds 4 or more of them.
+_KO_DIGIT = {"공": "0", "영": "0", "일": "1", "이": "2", "삼": "3", "사": "4", "오": "5", "육": "6", "륙": "6",
+             "칠": "7", "팔": "8", "구": "9"}
+_KO_PARTICLE_AFTER = r"(?:에|다시|이고|이야|이에요|입니다|이요|야|임|고|요|인데|이래|래)?(?![가-힣])"
+_KO_SPELT = re.compile(rf"(?<![가-힣])[공영일이삼사오육륙칠팔구]{{3,}}?(?={_KO_PARTICLE_AFTER})")
+# How a hyphen is read aloud between the parts of a number ("공일공에 팔이칠삼", "010 다시 1234").
+_JOINED = re.compile(r"\s*(?:에|다시|-)?\s*")
+_KO_JOINER = re.compile(r"(?<=\d)(에|\s다시)(?=\s*\d)")
+_EN_DIGIT = {"zero": "0", "oh": "0", "o": "0", "nil": "0", "one": "1", "two": "2", "three": "3", "four": "4",
+             "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_EN_WORD = r"(?:zero|oh|o|nil|one|two|three|four|five|six|seven|eight|nine|double|triple)"
+_EN_SPELT = re.compile(rf"(?<![A-Za-z])(?!oh\b|o\b){_EN_WORD}(?:[\s,-]+{_EN_WORD}){{2,}}(?![A-Za-z])", re.I)
+# Stands in for the rest of a spelt-out run once its digits are written: kept inside the masked span.
+_FILL = "\x01"
+_MIN_SPELT_DIGITS = 4
+
+
+def _spelt_english(words: str) -> str:
+    digits, repeat = [], 1
+    for word in re.findall(r"[A-Za-z]+", words.lower()):
+        if word in ("double", "triple"):
+            repeat = 2 if word == "double" else 3
+            continue
+        digits.append(_EN_DIGIT[word] * repeat)
+        repeat = 1
+    return "".join(digits)
+
+
+def _read_as_numbers(text: str) -> str:
+    """`text` with full-width forms folded and spelt-out digits written as digits, at the same offsets."""
+    work = text.translate(_WIDE_TABLE)
+    chars = list(work)
+    spelt = list(_KO_SPELT.finditer(work))
+    for index, match in enumerate(spelt):
+        # three syllables are a number only beside another part of one ("공일공 칠삼팔이"), not alone ("오일이 새")
+        beside = any(_JOINED.fullmatch(work, match.end(), other.start()) or _JOINED.fullmatch(work, other.end(),
+                                                                                            match.start())
+                     for other in spelt[:index] + spelt[index + 1:])
+        near_digits = re.search(r"\d[\s에-]{0,3}$", work[max(0, match.start() - 4):match.start()]) \
+            or re.match(r"[\s에-]{0,3}\d", work[match.end():match.end() + 4])
+        if len(match.group()) >= _MIN_SPELT_DIGITS or beside or near_digits:
+            chars[match.start():match.end()] = [_KO_DIGIT[char] for char in match.group()]
+    for match in _EN_SPELT.finditer(work):
+        digits = _spelt_english(match.group())
+        if len(digits) >= _MIN_SPELT_DIGITS and len(digits) <= len(match.group()):
+            chars[match.start():match.end()] = list(digits + _FILL * (len(match.group()) - len(digits)))
+    work = "".join(chars)
+    return _KO_JOINER.sub(lambda m: "-" if m.group(1) == "에" else " -" + " " * (len(m.group(1)) - 2), work)
+
+
+def _over_fill(spans: list[_Span], work: str) -> list[_Span]:
+    """Stretch each span over the rest of a spelt-out run it ends in."""
+    stretched = []
+    for span in spans:
+        end = span.end
+        while end < len(work) and work[end] == _FILL:
+            end += 1
+        stretched.append(span._replace(end=end) if end != span.end else span)
+    return stretched
+
+
+# --- numbers told after what they are ---------------------------------------------------------------------------
+
+# "my social is 618-22-0479 … the last four are 9054", "주민번호 앞자리 770930이고 뒷자리는 1288070", "acc number…
+# 3312 0098. then 4471", "비번 1357 아니고 1375": once a message names what kind of number it gives, the numbers of
+# 4 digits or more that follow it in the next _LABEL_REACH characters are that number (parts, corrections and
+# all), unless they read as something else: an amount, a count with its unit, a year, a measure with letters.
+_LABEL_REACH = 64
+_LABELS = (
+    (PHONE, 4, re.compile(
+        r"(?<![A-Za-z])(?:phone|cell|mobile|whats\s?app|number'?s|(?:my|his|her|their|our|ur|your|the)\s+(?:number|num|#)"
+        r"|(?:call|text|ring|reach|message)\s+(?:me|him|her|them|us|my\s+\w+)\s+(?:on|at))(?![A-Za-z])"
+        r"|전화|폰\s*번호|핸드폰|휴대폰|연락처|전번"
+        r"|(?:내|제|우리|엄마|아빠|형|누나|언니|오빠|동생|친구|여친|남친|와이프|남편|걔|쟤|그\s?사람)\s*(?:폰\s*)?번호", re.I)),
+    (CARD, 3, re.compile(
+        r"(?<![A-Za-z])(?:card|visa|master\s?card|amex|discover|cvv|cvc|csc|security\s+code)(?![A-Za-z])"
+        r"|카드|뒷면|보안\s?코드|cvc", re.I)),
+    (ACCOUNT, 4, re.compile(
+        r"(?<![A-Za-z])(?:account|acct|acc|a/c|bank\s+details|sort\s*code|routing|transit|ifsc|bsb|iban)"
+        r"(?![A-Za-z])|[A-Za-z]*bank(?![A-Za-z])|계좌|통장|은행|뱅크|케뱅|카뱅|입금|송금|이체", re.I)),
+    (RRN, 4, re.compile(r"주민\s?(?:등록)?\s?번호|주민\s?번|외국인\s?등록|등록\s?번호|앞자리|뒷자리")),
+    (SSN, 4, re.compile(r"(?<![A-Za-z])(?:ssn|social(?:\s+security)?)(?:\s+(?:number|no\.?|num|#))?(?![A-Za-z])",
+                        re.I)),
+    (NATIONAL_ID, 4, re.compile(
+        r"(?<![A-Za-z])(?:sin|nhs|ni|national\s+insurance|passport|voter|pan|aadhaa?r"
+        r"|licen[cs]e|medicare|tfn|tax\s+file|id)(?:\s+(?:number|no\.?|num|#|card))?(?![A-Za-z])"
+        r"|여권|면허|신분증", re.I)),
+    (ADDRESS, 3, _ADDRESS_LABEL),
+    (PASSWORD, 4, re.compile(
+        r"(?<![A-Za-z])(?:password|passcode|pin|code|alarm|otp)(?![A-Za-z])|비밀\s?번호|비번|암호|핀\s?번호|도어\s?락"
+        r"|현관", re.I)),
+)
+_SHORT_DATE = re.compile(r"\d{1,2}/\d{1,2}")
+_LABELLED_TOKEN_KINDS = (NATIONAL_ID, PASSWORD)  # their numbers may carry letters ("XKT4829174")
+_CURRENCY_BEFORE = re.compile(r"[$€£¥₩₹]\s?$|(?:rs|inr|usd|krw|aud|cad)\.?\s?$", re.I)
+_LETTER_AFTER = re.compile(r"[A-Za-z]")
+
+
+def _find_labelled(work: str) -> list[_Span]:
+    spans: list[_Span] = []
+    taken: set[int] = set()
+    for kind, fewest, label in _LABELS:
+        for found in label.finditer(work):
+            reach = work[found.end():found.end() + _LABEL_REACH].split("\n", 1)[0]
+            offset = found.end()
+            for chain in _NUMBER_CHAIN.finditer(reach):
+                start, end = offset + chain.start(), offset + chain.end()
+                digits = sum(char.isdigit() for char in chain.group())
+                if start in taken or digits < fewest or _UNIT_AFTER.match(work, end) \
+                        or _LETTER_AFTER.match(work, end) or _CURRENCY_BEFORE.search(work, max(0, start - 4), start):
+                    continue
+                if kind != PASSWORD and digits == 4 and _YEAR.fullmatch(chain.group()) \
+                        or _SHORT_DATE.fullmatch(chain.group()):
+                    continue  # "renewing it before 2027", "visa appointment on 12/08"
+                taken.add(start)
+                spans.append(_Span(start, end, _mask_digits(chain.group()), kind))
+            if kind in _LABELLED_TOKEN_KINDS:
+                for token in _NAMED_ID_TOKEN.finditer(reach):
+                    start = offset + token.start()
+                    if start not in taken and re.search(r"[A-Za-z]", token.group()):
+                        taken.add(start)
+                        spans.append(_Span(start, offset + token.end(), _mask_alphanumerics(token.group()), kind))
+    return spans
+
+
+# A card's expiry told with it ("exp 11/26", "유효기간 09/27", "만료 2028년 3월", "4741 2154 7280 3857, 12/27").
+_EXPIRY = re.compile(
+    r"(?:(?<![A-Za-z])(?:exp(?:iry|ires|\.)?|valid\s+(?:thru|through|until)|good\s+thru)(?:\s+date)?(?![A-Za-z])"
+    r"|유효\s?기간|만료(?:일)?)[\s:：=]*(?:는|은)?\s*"
+    r"(?P<value>\d{4}\s?년\s?\d{1,2}\s?월|\d{1,2}\s?월\s?\d{2,4}\s?년?|\d{1,2}\s?[/.\-]\s?\d{2,4}|\d{4})(?!\d)",
+    re.I)
+_MONTH_YEAR = re.compile(r"[\s,]{1,3}(?P<value>(?:0[1-9]|1[0-2])/\d{2})(?![\d/])")
+
+
+def _find_card_expiry(work: str, cards: list[_Span]) -> list[_Span]:
+    if not (cards or _STRONG_ACCOUNT_CONTEXT.search(work)):
+        return []
+    spans = [_Span(m.start("value"), m.end("value"), _mask_digits(m.group("value")), CARD)
+             for m in _EXPIRY.finditer(work)]
+    for card in cards:
+        if match := _MONTH_YEAR.match(work, card.end):
+            spans.append(_Span(match.start("value"), match.end("value"), _mask_digits(match.group("value")), CARD))
+    return spans
+
+
 def mask_pii(text: str) -> MaskResult:
     """Return `text` with cards, resident and other national identity numbers, phones, accounts, passwords,
     e-mails and street addresses masked."""
     if not text:
         return MaskResult(text=text, kinds=())
     spans: list[_Span] = []
-    work = text
-    names = _id_name_ends(text)
-    for find in (_find_passwords, _find_emails, _find_iban_and_plates, partial(_find_lettered_ids, names=names),
-                 _find_addresses):
+    read = _read_as_numbers(text)
+    work = read
+    names = _id_name_ends(work)
+    for find in (_find_passwords, _find_emails, _find_spoken_emails, _find_iban_and_plates,
+                 partial(_find_lettered_ids, names=names), _find_addresses):
         found = find(work)
         spans.extend(found)
         work = _blocked(work, [(s.start, s.end) for s in found])
     work = _blocked(work, [m.span() for m in _PROTECTED.finditer(work)])
     found = _find_numbers(work, partial(_classify_specific, work=work, names=names))
+    found += _find_numbers(_blocked(work, [(s.start, s.end) for s in found]),
+                           partial(_classify_account, work=work, contexts=_account_contexts(read)))
+    cards = [s for s in found if s.kind == CARD]
+    found += _find_card_expiry(_blocked(work, [(s.start, s.end) for s in found]), cards)
     spans.extend(found)
     work = _blocked(work, [(s.start, s.end) for s in found])
-    spans.extend(_find_numbers(work, partial(_classify_account, work=work, contexts=_account_contexts(text))))
-    return _apply(text, spans)
+    spans.extend(_find_address_parts(work, spans))
+    spans.extend(_find_labelled(_blocked(work, [(s.start, s.end) for s in spans])))
+    return _apply(text, _over_fill(spans, read))
 
 
 # --- assembly --------------------------------------------------------------------------------------------------
@@ -404,11 +607,25 @@ PLATE = "vehicle_plate"
 IBAN = "iban"
 
 
+# An IBAN typed in lower case ("ie39 aibk 9311 5240 9172 36") counts when its check digits say so (ISO 13616).
+_IBAN_ANY_CASE = re.compile(_IBAN.pattern, re.I)
+# India's PAN: five letters (the fourth says who holds it), four digits, a letter — a shape nothing else has.
+_PAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z](?![A-Za-z0-9])")
+
+
+def _iban_valid(value: str) -> bool:
+    compact = re.sub(r"\s", "", value).upper()
+    moved = compact[4:] + compact[:4]
+    return int("".join(str(int(char, 36)) for char in moved)) % 97 == 1
+
+
 def _find_iban_and_plates(text: str) -> list[_Span]:
     spans = []
-    for match in _IBAN.finditer(text):
-        if sum(char.isdigit() for char in match.group()) >= 8:
+    for match in _IBAN_ANY_CASE.finditer(text):
+        if sum(char.isdigit() for char in match.group()) >= 8 \
+                and (_IBAN.fullmatch(match.group()) or _iban_valid(match.group())):
             spans.append(_Span(match.start(), match.end(), _mask_alnum(match.group()), IBAN))
+    spans += [_Span(m.start(), m.end(), _mask_alnum(m.group()), NATIONAL_ID) for m in _PAN.finditer(text)]
     for match in _PLATE.finditer(text):
         letter = re.search(r"\d\s?([가-힣])\s?\d", match.group())
         if letter and letter.group(1) in _PLATE_LETTERS:
@@ -425,6 +642,8 @@ def _mask_alnum(value: str) -> str:
 def _find_passwords(text: str) -> list[_Span]:
     spans = []
     for match in _SECRET_SHAPED.finditer(text):
+        if match.group().startswith("#") and not re.search(r"[!@#$%^&*?~+=]", match.group()[1:]):
+            continue  # "#WM-77320145": an order number, its "#" a number sign
         if "@" not in match.group() and "://" not in text[max(0, match.start() - 8):match.end()]:
             spans.append(_Span(match.start(), match.end(), PASSWORD_MASK, PASSWORD))
     for match in _PASSWORD_LONG_QUALIFIER.finditer(text):
@@ -470,6 +689,29 @@ def _find_emails(text: str) -> list[_Span]:
     if "@" not in text:
         return []
     return [_Span(m.start(), m.end(), EMAIL_MASK, EMAIL) for m in _EMAIL.finditer(text)]
+
+
+# An address read aloud or typed around a filter: "minji_lee at daum dot net", "yuna.song 골뱅이 naver.com",
+# "dev dot patel 21 at yahoo dot co dot in", "chloe.bennett07 at gmail" (a mail host needs no ending).
+_TLD = r"(?:com|net|org|edu|gov|io|co|kr|in|uk|us|ca|au|nz|ie|de|fr|jp|cn|me|info|biz|ac|sg|app|dev|xyz)"
+_MAIL_HOST = (r"(?:gmail|googlemail|naver|daum|hanmail|kakao|nate|yahoo|hotmail|outlook|live|icloud|proton(?:mail)?"
+              r"|aol|gmx|yandex|qq|163)")
+_SPOKEN_AT = r"(?:\s+(?:at|앳)\s+|\s*골뱅이\s*|\s*[(\[]\s*at\s*[)\]]\s*|\s*@\s*)"
+_SPOKEN_DOT = r"(?:\s*\.\s*|\s+dot\s+|\s*닷\s*|\s*점\s*|\s*[(\[]\s*dot\s*[)\]]\s*)"
+_SPOKEN_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._+-])(?P<local>[A-Za-z0-9][A-Za-z0-9._+-]*(?:(?:\s+dot\s+|\s*[(\[]dot[)\]]\s*)[A-Za-z0-9_+-]+)*"
+    rf"(?:\s\d{{1,4}})?){_SPOKEN_AT}(?P<domain>[A-Za-z0-9-]+(?:{_SPOKEN_DOT}[A-Za-z0-9-]+)*?{_SPOKEN_DOT}{_TLD}"
+    rf"(?![A-Za-z])|{_MAIL_HOST}(?![A-Za-z.@]))",
+    re.I)
+_EMAIL_WORD = re.compile(r"e-?mail|mail|메일|login|아이디|(?<![A-Za-z])id(?![A-Za-z])", re.I)
+
+
+def _find_spoken_emails(text: str) -> list[_Span]:
+    spans = []
+    for match in _SPOKEN_EMAIL.finditer(text):
+        if re.search(r"[._+\d]", match.group("local")) or _EMAIL_WORD.search(text):
+            spans.append(_Span(match.start(), match.end(), EMAIL_MASK, EMAIL))
+    return spans
 
 
 # --- numbers ---------------------------------------------------------------------------------------------------
@@ -539,10 +781,13 @@ def _is_rrn(groups: list[str]) -> bool:
 
 def _is_card(groups: list[str], seps: list[str]) -> bool:
     digits = "".join(groups)
-    if not 13 <= len(digits) <= 19 or any(_separator_kind(sep) not in ("-", " ") for sep in seps):
+    joints = {_separator_kind(sep) for sep in seps}
+    if not 13 <= len(digits) <= 19 or not joints <= {"-", " ", "."}:
         return False
     lengths = [len(g) for g in groups]
     grouped_by_four = lengths[0] == 4 and all(n == 4 for n in lengths[1:-1]) and 1 <= lengths[-1] <= 4
+    if "." in joints and not (grouped_by_four and len(groups) == 4):
+        return False  # "4821.9935.1819.0934"; other dotted runs are versions and amounts
     if not (len(lengths) == 1 or grouped_by_four or lengths in ([4, 6, 5], [4, 6, 4])):
         return False
     # A card's own grouping (4-4-4-4, Amex 4-6-5) is a card even when a digit is off (a typo, a made-up number):
@@ -619,13 +864,15 @@ def _has_account_shape(groups: list[str], seps: list[str]) -> bool:
 
 
 def _separator_kind(sep: str) -> str:
-    """Return the kind of joint between two digit groups: "-", ".", "()" or " "."""
+    """Return the kind of joint between two digit groups: "-", ".", "()", "/" or " "."""
     if any(char in _HYPHENS for char in sep):
         return "-"
     if "." in sep:
         return "."
     if "(" in sep or ")" in sep:
         return "()"
+    if "/" in sep:
+        return "/"
     return " "
 
 
