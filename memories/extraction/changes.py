@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .corrections import EN_NOT_VALUE, KO_NOT_VALUE, mentions
+from .corrections import EN_NOT_VALUE, KO_NOT_VALUE, NUMERAL_KO, mentions, numeral_value
 from .guards import is_unreal
 from .morphology import analyse, content_nouns
 
@@ -64,6 +64,13 @@ _EN_AFTER_ANCHOR = r"(?:'s\s+name\s+is|\s+is|\s+was|\s+named|\s+called|,)?\s+((?
 _EN_PLACE = re.compile(r"\b(?:in|to|from)\s+([A-Z][a-z][\w'-]+)")
 # A particle or copula right after a name ("나비가", "쿠키몬스터임"): what tells a name from a noun that only
 # follows the anchor ("강아지 산책 가자고"), unless the word is a proper noun ("누나 광주 살아").
+# A count said to be the one now ("테이블 네 개 더 들였어요. 이제 열여섯 개예요", "직원 이제 두 명이에요"): a number with
+# its counter after "이제"/"지금은". Its kind is "count:<counter>"; the older values are that counter's other numbers.
+COUNTERS_KO = r"개|명|마리|살|권|대|채|곳|층|평|벌|그루|군데"
+_NOW_COUNT_KO = re.compile(rf"(?:이제|지금은|이젠)\s*(?:[가-힣]+\s+)?(?P<value>(?P<number>{NUMERAL_KO})\s?(?P<unit>{COUNTERS_KO}))"
+                           r"(?!\s*(?:씩|더|째))")
+_COUNT_KO = re.compile(rf"(?<![가-힣\d])(?P<number>{NUMERAL_KO})\s?(?P<unit>{COUNTERS_KO})(?![가-힣]?(?:씩|째))")
+COUNT = "count:"
 _KO_NAME_ENDING = re.compile(r"(?:가|는|은|도|랑|야|임|이야|이에요|예요|입니다)$")
 _CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}")
 
@@ -113,8 +120,29 @@ def _anchors(clause: str, new: str) -> list[str]:
     return [a for a in dict.fromkeys(found) if a.casefold() not in new_parts and not mentions(new, a)]
 
 
+def _count_change(text: str) -> Change | None:
+    """A count said to be the one now, with what it counts: the clause's own words or, when it names nothing
+    ("이제 열여섯 개예요"), the clause before it."""
+    now = _NOW_COUNT_KO.search(text)
+    if now is None or numeral_value(now.group("number")) is None:
+        return None
+    clauses = _clauses(text)
+    index = next((n for n, clause in enumerate(clauses) if now.group("value") in clause), None)
+    if index is None:
+        return None
+    value_words = set(now.group("value").split()) | {now.group("number"), now.group("unit")}
+    for clause in (clauses[index], clauses[index - 1] if index else ""):
+        anchors = [a for a in _anchors(clause, now.group("value")) if a not in value_words
+                   and not re.fullmatch(NUMERAL_KO, a) and not _COUNT_KO.fullmatch(a)]
+        if anchors:
+            return Change(tuple(anchors), COUNT + now.group("unit"), now.group("value"))
+    return None
+
+
 def changed_value(text: str) -> Change | None:
     """The change `text` states without naming the old value, or None."""
+    if text and "이" in text and (counted := _count_change(text)) is not None and not is_unreal(text):
+        return counted
     marker = _CHANGED.search(text) if text else None
     if marker is None or is_unreal(text):  # the cheap test first: most messages change nothing
         return None
@@ -170,6 +198,12 @@ def old_values(change: Change, older_text: str) -> list[str]:
         return []
     clauses = [c for c in _clauses(older_text) if any(mentions(c, anchor) for anchor in change.anchors)] or [older_text]
     found: list[str] = []
+    if change.kind.startswith(COUNT):
+        unit, new_number = change.kind[len(COUNT):], numeral_value(_COUNT_KO.match(change.new).group("number"))
+        for clause in clauses:
+            found += [m.group(0) for m in _COUNT_KO.finditer(clause) if m.group("unit") == unit
+                      and numeral_value(m.group("number")) not in (None, new_number)]
+        return list(dict.fromkeys(found))
     if change.kind in KINDS:
         new_key = _key(change.kind, change.new)
         for clause in clauses:

@@ -79,7 +79,7 @@ ASKS_SAID_RULES: tuple[tuple[str, str], ...] = (
     ("ko_reported", r"(?:다고|라고|자고|냐고|준다고|한다고|간다고)\s*(?:했|하셨|그랬|말했|안\s*했)|"
                     r"(?:했|그랬|말했|하셨)(?:었)?(?:지|죠|잖아|더라|는데|나)|랬(?:었)?(?:지|죠|잖아|더라|어|나)|약속"),
     ("en_reported", r"\b(?:you|u|ya)\b[^.?!]{0,30}\b(?:said|told|promised|mentioned|recommended|suggested|put\s+aside|"
-                    r"set\s+aside|saved|picked|offered)\b|\b(?:you|u)'?d\b|\bwhat\s+did\s+(?:you|u|ya)\b|"
+                    r"set\s+aside|saved|picked|offered|gave|showed|taught|shared|sent|came\s+up\s+with)\b|\b(?:you|u)'?d\b|\bwhat\s+did\s+(?:you|u|ya)\b|"
                     r"\b(?:were|did)\s+(?:you|u)\b|\b(?:you|u)\s+(?:were|used to|love|loved|like)\b"),
 )
 ADDRESSES_CHARACTER_RULES: tuple[tuple[str, str], ...] = (
@@ -96,7 +96,7 @@ ADDRESSES_CHARACTER_RULES: tuple[tuple[str, str], ...] = (
 # What only the character can have done for the user, asked about without naming it: a recommendation or an
 # instruction reported back ("불안할 때 해보라고 했던 그 방법", "허리 아플 때 하라던 운동", "추천해준 드라마", "the book you
 # recommended"). Counts as asking what the character said even with no "너"/"your" in the sentence.
-IMPLIES_CHARACTER = (r"(?:하|해|보|봐|먹|읽|가|써|들어|들)(?:보)?라(?:고\s*(?:했|하셨|그랬)|던|며|구\s*했)"
+IMPLIES_CHARACTER = (r"(?:하|해|보|봐|먹|읽|가|써|들어|들)(?:보)?라(?:고\s*(?:했|하셨|그랬|한(?![가-힣]))|던|며|구\s*했)"
                      r"|(?:추천|소개|권)(?:해)?\s*(?:준|줬|주신|해준|해줬|해주신)|알려\s*(?:준|줬|주신)|가르쳐\s*(?:준|줬)"
                      r"|(?:주|줄|드리|해주|골라주|보내주|만들어주)기로\s*(?:했|하셨|약속)"  # "뭐 주기로 했었죠?": the character's
                      r"|\b(?:recommended|suggested|told\s+me\s+to|taught\s+me)\b"

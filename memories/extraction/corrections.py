@@ -272,13 +272,41 @@ def _spellings(term: str) -> list[str]:
 _USED_TO_AFTER = re.compile(r"^\S{0,3}\s?\S{0,4}?던")
 
 
-def _typed_old_terms(text: str) -> list[str]:
-    """Old typed values: of two different values of one unit, the one not right after "이제"/the cue is old."""
+# A typed value the user asks whether they said, then gives another of the same unit: "내가 여덟살이라고 했지요?
+# 아홉살이래요", "아들 열한 살이라고 했었죠? 제가 헷갈렸네요, 준호 열두 살이에요" — the asked one is old. ("했잖아", a
+# reminder, is no such question.)
+_SAID_ASKED_AFTER = re.compile(r"^\s*(?:이)?라(?:고)?\s*(?:했|말했|그랬|적었|썼)(?:었)?(?:지|죠|나|던가|던가요|지요|나요)\s*\?")
+
+
+_DELTA_AFTER = re.compile(r"\s*더(?![가-힣])")
+
+
+def _by_unit(text: str) -> dict[str, list[re.Match]]:
     by_unit: dict[str, list[re.Match]] = {}
     for match in _TYPED.finditer(text):
+        if _DELTA_AFTER.match(text, match.end()):
+            continue  # "테이블 네 개 더 들였어요. 이제 열여섯 개": what was added, not what it was
         unit = "age" if match.group("age") else match.group("unit")
         by_unit.setdefault(unit, []).append(match)
+    return by_unit
+
+
+def said_then_other(text: str) -> list[str]:
+    """Typed values asked as said before, with a different value of the same unit after them: old ones."""
+    old = []
+    for matches in _by_unit(text).values():
+        for index, match in enumerate(matches):
+            if _SAID_ASKED_AFTER.match(text[match.end():]) and any(
+                    _compact(later.group(0)) != _compact(match.group(0)) for later in matches[index + 1:]):
+                old.append(match.group(0))
+    return old
+
+
+def _typed_old_terms(text: str) -> list[str]:
+    """Old typed values: of two different values of one unit, the one not right after "이제"/the cue is old."""
+    by_unit = _by_unit(text)
     old: list[str] = [m.group(0) for ms in by_unit.values() for m in ms if _USED_TO_AFTER.match(text[m.end():])]
+    old += said_then_other(text)
     for matches in by_unit.values():
         if len({_compact(m.group(0)) for m in matches}) < 2:
             continue
@@ -302,8 +330,10 @@ def _date_forms(text: str, mention: MonthDay) -> list[str]:
     english = format_month_day(mention.month, mention.day, False)  # "July 19"
     month, day = english.split()
     suffix = "th" if 10 <= mention.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(mention.day % 10, "th")
+    short = month[:3]  # "Dec 5th weekend", "5 Dec"
     return [text[mention.start:mention.end], format_month_day(mention.month, mention.day, True), english,
-            f"{month} {day}{suffix}", f"{day} {month}", f"{day}{suffix} {month}", f"{day}{suffix} of {month}"]
+            f"{month} {day}{suffix}", f"{day} {month}", f"{day}{suffix} {month}", f"{day}{suffix} of {month}",
+            f"{short} {day}", f"{short} {day}{suffix}", f"{day} {short}"]
 
 
 # A day said alone after a full date ("my birthday's the 19th of july? it's not, it's the 17th", "7월 19일 아니고 17일"):
@@ -481,8 +511,9 @@ def find_correction(text: str) -> Correction | None:
     spans = _cue_spans(text)
     dates = _date_old_terms(text)
     changed = any(marker in text.casefold() for marker in CHANGE_MARKERS)
-    if not spans and not changed and not any(marked for *_, marked in dates):
-        return None  # a date marked as the wrong one ("march 30 not march 13") is a correction by itself
+    if not spans and not changed and not any(marked for *_, marked in dates) and not said_then_other(text):
+        return None  # a date marked as the wrong one ("march 30 not march 13") is a correction by itself, and so is
+        # a value asked as said before, then another one ("여덟살이라고 했지요? 아홉살이래요")
     dates = [date for date in dates if changed or date[3]]
     terms = [phrase for _, _, phrase in spans]
     cue_terms = set(terms)

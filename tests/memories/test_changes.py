@@ -58,3 +58,29 @@ def test_the_new_value_is_never_old():
     change = changed_value("인스타 아이디 달빛고래로 바꿨어")
 
     assert old_values(change, "인스타 아이디 달빛고래 벌써 팔로워 생김") == []
+
+
+@pytest.mark.parametrize("text,older,old", [
+    # a count said to be the one now: the same counter's other number in an older text naming the same thing, the
+    # thing named in the clause before when the count's own clause names nothing
+    ("어항 하나 더 들였어. 이제 세 개야", "거실에 어항 두 개 있어", "두 개"),
+    ("우리 고양이 이제 네 마리야 ㅋㅋ", "고양이 세 마리 키워요. 다 길냥이 출신", "세 마리"),
+    ("학원 선생님이 이제 다섯 명이래", "우리 학원 선생님 세 명밖에 없어", "세 명"),
+])
+def test_a_count_now_replaces_the_older_count_of_the_same_thing(text, older, old):
+    change = changed_value(text)
+
+    assert change is not None and change.kind.startswith("count:")
+    assert old_values(change, older) == [old]
+
+
+@pytest.mark.parametrize("text,older", [
+    ("어항 하나 더 들였어. 이제 세 개야", "컵 두 개 깨졌어"),  # another thing's count
+    ("우리 고양이 이제 네 마리야 ㅋㅋ", "고양이 밥 두 개 샀어"),  # another counter
+])
+def test_a_count_now_leaves_other_things_and_counters_alone(text, older):
+    assert old_values(changed_value(text), older) == []
+
+
+def test_a_count_with_more_or_each_is_no_count_now():
+    assert changed_value("이제 하루에 두 개씩 먹어") is None

@@ -435,3 +435,31 @@ def test_a_day_said_wrong_before_the_full_date_is_the_old_one_not_the_new_date()
     correction = find_correction("the airline changed our flight. it's not the 9th anymore, we leave friday may 10 now. "
                                  "still back the 16th")
     assert "9th" in correction.old_terms and "may 10" not in correction.old_terms and "16th" not in correction.old_terms
+
+
+@pytest.mark.parametrize("text,old,new", [
+    # a value asked as said before, then another of the same unit: the asked one is old, and the kept text drops it
+    ("근데 내가 조카 일곱 살이라고 했지? 여덟 살이래 ㅋㅋ", "일곱 살", "여덟 살"),
+    ("제가 전에 적금 스무 번이라고 했었죠? 다시 보니 스물네 번이에요", "스무 번", "스물네 번"),
+])
+def test_a_value_asked_as_said_before_then_another_is_old(text, old, new):
+    correction = find_correction(text)
+
+    assert correction is not None and old in correction.old_terms
+    assert old not in correction.cleaned and new in correction.cleaned
+
+
+@pytest.mark.parametrize("text", [
+    "내가 서른 살이라고 했잖아 ㅋㅋ 동생은 스물여덟 살",  # a reminder, not a question
+    "내가 일곱 살이라고 했지?",  # no other value after it
+])
+def test_a_reminder_or_a_lone_question_corrects_nothing(text):
+    correction = find_correction(text)
+
+    assert correction is None or not any("살" in term for term in correction.old_terms)
+
+
+def test_what_was_added_is_no_old_count():
+    correction = find_correction("책장 두 개 더 샀어. 이제 다섯 개야")
+
+    assert correction is None or "두 개" not in correction.old_terms
