@@ -170,6 +170,12 @@ def test_the_same_turn_twice_in_one_batch_is_kept_once():
     ("what was that show u got me hooked on", "Mina", 2),
     ("엄마가 뭐 주기로 했더라", "춘심", 0),
     ("내가 뭐랬지?", "춘심", 0),
+    # what the character gave or told the user to do, asked about as a thing ("the trick you gave me", "가라고 한 데")
+    ("what was that trick you gave me for shaky hands?", "Chunsim", 2),
+    ("whats the monster rule u gave me", "Yuna", 2),
+    ("부산 가면 먹어보라고 한 거 뭐였지?", "춘심", 2),
+    ("엄마가 가보라고 한 데 가봤어", "춘심", 0),
+    ("my mom gave me her old car", "Mina", 0),
 ])
 def test_asks_character_reads_texting_and_reported_recommendations(message, name, level):
     assert asks_character(message, name) == level
