@@ -107,6 +107,7 @@ _HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 _SEPARATOR = rf"(?:[ \t]*[{_HYPHENS}][ \t]*|[ \t]{{1,3}}|\.|/|\)[ \t]?|[ \t]?\()"
 _NUMBER_CHAIN = re.compile(rf"(?<!\d)(?:\+[ \t]?)?\d+(?:{_SEPARATOR}\d+)*")
 _DIGITS = re.compile(r"\d+")
+_ANY_DIGIT = re.compile(r"\d")
 
 _PROTECTED = re.compile(
     # dates: 2026-03-08, 2026.3.8, 2026/03/08
@@ -253,7 +254,7 @@ _ADDRESS_PARTS = re.compile(
 
 
 def _find_address_parts(work: str, spans: list[_Span]) -> list[_Span]:
-    if not (any(span.kind == ADDRESS for span in spans) or _ADDRESS_LABEL.search(work)):
+    if not _ANY_DIGIT.search(work) or not (any(span.kind == ADDRESS for span in spans) or _ADDRESS_LABEL.search(work)):
         return []
     found = []
     for match in _ADDRESS_PARTS.finditer(work):
@@ -496,6 +497,8 @@ _LETTER_AFTER = re.compile(r"[A-Za-z]")
 
 
 def _find_labelled(work: str) -> list[_Span]:
+    if not _ANY_DIGIT.search(work):
+        return []  # most chat messages: no number to find
     spans: list[_Span] = []
     taken: set[int] = set()
     for kind, fewest, label in _LABELS:
@@ -532,7 +535,7 @@ _MONTH_YEAR = re.compile(r"[\s,]{1,3}(?P<value>(?:0[1-9]|1[0-2])/\d{2})(?![\d/])
 
 
 def _find_card_expiry(work: str, cards: list[_Span]) -> list[_Span]:
-    if not (cards or _STRONG_ACCOUNT_CONTEXT.search(work)):
+    if not _ANY_DIGIT.search(work) or not (cards or _STRONG_ACCOUNT_CONTEXT.search(work)):
         return []
     spans = [_Span(m.start("value"), m.end("value"), _mask_digits(m.group("value")), CARD)
              for m in _EXPIRY.finditer(work)]
@@ -572,6 +575,8 @@ def mask_pii(text: str) -> MaskResult:
 # --- assembly --------------------------------------------------------------------------------------------------
 
 def _blocked(text: str, ranges: list[tuple[int, int]]) -> str:
+    if not ranges:
+        return text
     chars = list(text)
     for start, end in ranges:
         chars[start:end] = _BLOCK * (end - start)
@@ -706,7 +711,12 @@ _SPOKEN_EMAIL = re.compile(
 _EMAIL_WORD = re.compile(r"e-?mail|mail|메일|login|아이디|(?<![A-Za-z])id(?![A-Za-z])", re.I)
 
 
+_AT_ANY = re.compile(r"(?<![A-Za-z])at(?![A-Za-z])|앳|골뱅이|@", re.I)
+
+
 def _find_spoken_emails(text: str) -> list[_Span]:
+    if not _AT_ANY.search(text):
+        return []
     spans = []
     for match in _SPOKEN_EMAIL.finditer(text):
         if re.search(r"[._+\d]", match.group("local")) or _EMAIL_WORD.search(text):

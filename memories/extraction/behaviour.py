@@ -10,11 +10,11 @@ from functools import lru_cache
 from typing import Callable
 
 from .corrections import mentions_any
-from .morphology import analyse, noun_phrase_before
+from .morphology import analyse, content_nouns, noun_phrase_before
 
 _KO_TALK = r"(?:얘긴|이야긴|얘기|이야기|애기|예기|말|언급|소리|질문|드립|농담|떡밥)"
 # Adverbs and the addressee between the talk word and its verb ("콩이 얘기는 너가 먼저 꺼내지 말아줘").
-_KO_ADVERBS = (r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이"
+_KO_ADVERBS = (r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|다시|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이"
                r"|그냥|먼저|너가|니가|네가|너는|넌|자꾸|일부러|괜히|막)\s*)*")
 # What a topic is talked about with, between it and the talk word ("내 키 가지고 농담하지마", "몸무게에 대해서 묻지 마").
 _KO_ABOUT = re.compile(r"\s*(?:(?:을|를)?\s*(?:가지고|갖고|가꼬|두고|놓고)|에?\s*대(?:해서?|한)|관련(?:된|해서|한)?)\s*$")
@@ -125,6 +125,26 @@ def _thing_in(text: str) -> str:
     return acts[-1] if acts else ""
 
 
+def _last_thing_in(text: str) -> str:
+    """What a rule pointing back means when no talk word or act names it ("어머니가 … 하동 솔바람요양원에 계셨는데..
+    거기 모신게 평생 한이에요. 그 얘기는 꺼내지 말아줘요", "9급 공시 2년 했었어 … 그 얘기는 꺼내지 마"): the last thing the
+    sentences before name, as the word it stands in."""
+    for sentence in reversed(re.split(r"[.!?\n…]+", text)):
+        sentence = _VOCATIVE_WORD.sub(" ", sentence)  # "미나씨 그 얘기는", "소라 씨도 그 단어는"
+        nouns = [n for n in content_nouns(sentence) if len(n) >= 2 and n not in _ADVERB_NOUNS_KO
+                 and n not in _GENERIC_KO and n not in RELATION_WORDS]
+        if nouns:
+            word = next((w for w in reversed(sentence.split()) if nouns[-1] in w), nouns[-1])
+            return word[word.find(nouns[-1]) - _joined_before(word, nouns[-1]):word.find(nouns[-1]) + len(nouns[-1])]
+    return ""
+
+
+_VOCATIVE_WORD = re.compile(r"(?<![가-힣])[가-힣]{1,4}\s?(?:씨|님|쌤)(?:도|는|가)?(?![가-힣])|(?<![가-힣])[가-힣]{1,3}(?:아|야)(?=\s|$)")
+def _joined_before(word: str, noun: str) -> int:
+    """How many Hangul letters are joined to the noun's front in the same word ("솔바람요양원" for "요양원")."""
+    return len(re.search(r"[가-힣]*$", word[:word.find(noun)]).group(0))
+
+
 def _acts(text: str):
     morphs = analyse(text)
     return [morphs[i - 1] for i in range(1, len(morphs))
@@ -133,10 +153,15 @@ def _acts(text: str):
 
 def _pointed_topic(before: str, earlier: list[str], korean: bool, person: bool) -> str:
     """The topic a pointing rule means: in the same message before the rule, then in the user's earlier messages."""
-    for source in [before] + list(reversed(earlier)):
+    sources = [before] + list(reversed(earlier))
+    for source in sources:
         topic = person_in(source, korean) if person else (_thing_in(source) if korean else "")
         if topic:
             return topic
+    if korean and not person:
+        for source in sources:
+            if topic := _last_thing_in(source):
+                return topic
     return ""
 
 

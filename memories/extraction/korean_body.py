@@ -5,7 +5,7 @@ import re
 
 from .candidates import Candidate
 from .dates import find_holidays, find_month_days, format_month_day
-from .korean_text import about_someone_else, negated_after
+from .korean_text import about_someone_else, negated_after, person_named
 from .morphology import noun_phrase_before
 
 
@@ -24,6 +24,25 @@ _AGE_TOPIC = re.compile(r"(?:내|제)?\s*나이(?:는|가)\s*(?:올해\s*)?(?:�
 _BIRTH_YEAR = re.compile(r"(?<!\d)(\d{2})\s*년생")
 
 
+# Whose age is said right before it when it is not the user's: family by role, pets, a child by birth order.
+OTHERS_BEFORE_AGE = r"(?:동생|형|누나|언니|오빠|엄마|아빠|딸|아들|손녀|손자|조카|큰애|작은애|막내|첫째|둘째|셋째|고양이|강아지)\S*\s*$"
+_OTHERS_BEFORE_AGE = re.compile(OTHERS_BEFORE_AGE)
+_FIRST_PERSON = re.compile(r"(?<![가-힣])(?:나|난|내가|저|전|제가|저는|나는)(?![가-힣])")
+_LAST_WORD = re.compile(r"([가-힣]{2,4}?)(?:은|는|이는|이가|가|도|이도)?\s*$")
+
+
+def _someone_named_before(clause: str, start: int) -> bool:
+    """Whether a person's name stands right before an age ("헷갈렸네요, 준호 열두 살이에요", "지아는 여덟 살"), where the
+    user does not speak of themself ("저는 한동수 마흔셋이에요", "김민지 스물다섯 직장인이야" are the user)."""
+    word = _LAST_WORD.search(clause[:start])
+    segment = re.split(r"[,.!?~]", clause[:start])[-1]
+    if word is None or _FIRST_PERSON.search(segment):
+        return False
+    if not clause[:word.start(1)].strip() and not word.group(0).rstrip().endswith(("은", "는", "가", "도")):
+        return False  # a bare name opening the message is an introduction ("김민지 스물다섯 직장인이야")
+    return person_named(word.group(1))
+
+
 def age_facts(clause: str) -> list[Candidate]:
     """Return the user's age ("24살이고", "나이는 19", "스물다섯 살", "97년생")."""
     found = []
@@ -34,13 +53,13 @@ def age_facts(clause: str) -> list[Candidate]:
         for match in pattern.finditer(clause):
             if pattern is _AGE and not 5 <= int(match.group(1)) <= 99:
                 continue
-            if about_someone_else(clause, match.start()) or re.search(r"(?:동생|형|누나|언니|오빠|엄마|아빠)\S*\s*$",
-                                                                      clause[:match.start()]):
+            if about_someone_else(clause, match.start()) or _OTHERS_BEFORE_AGE.search(clause[:match.start()]) \
+                    or _someone_named_before(clause, match.start()):
                 continue
             found.append(Candidate("age", re.sub(r"\s+", " ", match.group(0)).strip()))
     for match in _AGE_NATIVE_BARE.finditer(clause):
         if not found and not about_someone_else(clause, match.start()) \
-                and not re.search(r"(?:동생|형|누나|언니|오빠|엄마|아빠|딸|아들)\S*\s*$", clause[:match.start()]):
+                and not _OTHERS_BEFORE_AGE.search(clause[:match.start()]) and not _someone_named_before(clause, match.start()):
             found.append(Candidate("age", match.group(1)))  # "마흔하나", as said
     for match in _BIRTH_YEAR.finditer(clause):
         if not about_someone_else(clause, match.start()):

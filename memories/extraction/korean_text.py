@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import OTHER_PERSON_KO, OTHER_PERSON_PREFIXES_KO, STOP_VALUES_KO
+from .lexicon import NAME_SYLLABLES_KO, NEIGHBOURHOODS_KO, OTHER_PERSON_KO, OTHER_PERSON_PREFIXES_KO, STOP_VALUES_KO, is_city
+from .morphology import analyse
 
 _CLAUSE_BREAK = re.compile(r"[.!?\n…;]+|[ㄱ-ㅎ]{2,}|[ㅠㅜ]+|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+")
 _FIRST_PERSON = re.compile(r"^(?:나|난|내|내가|나는|저|전|제|제가|저는|나도|저도|나의|저의)$")
@@ -11,14 +12,31 @@ _TOPIC_WORD = re.compile(r"^(?P<stem>.+?)(?:이는|이가|이도|이랑|은|는|
 _OTHERS = frozenset(OTHER_PERSON_KO)
 
 
-def _other_person(word: str) -> bool:
-    """"딸", "큰딸", "막내동생", "사촌언니": a person other than the user."""
-    if word in _OTHERS:
+def other_person(word: str) -> bool:
+    """"딸", "큰딸", "막내동생", "사촌언니", "딸네": a person other than the user (or their household)."""
+    if word in _OTHERS or (word.endswith("네") and word[:-1] in _OTHERS):
         return True
     for prefix in OTHER_PERSON_PREFIXES_KO:
         if word.startswith(prefix) and word[len(prefix):].strip() in _OTHERS:
             return True
     return False
+
+
+# Endings of proper nouns that name places and institutions, not people ("평촌", "대구", "새솔초", "관악산").
+PLACE_ENDINGS_KO = ("시", "도", "군", "구", "동", "읍", "면", "리", "역", "산", "강", "섬", "천", "촌", "초", "중", "고", "대",
+                    "교", "원", "관", "점", "항", "포", "진", "길", "로")
+
+
+def person_named(word: str) -> bool:
+    """Whether `word` is a person's given name ("지아", "준호", "서연"): one proper noun of 2-3 syllables, each one
+    names are made of, that no place ending or place list claims ("마라탕", "유튜브", "평촌" are no one)."""
+    if not re.fullmatch(r"[가-힣]{2,3}", word) or word.endswith(PLACE_ENDINGS_KO) or is_city(word) \
+            or word in NEIGHBOURHOODS_KO or not all(syllable in NAME_SYLLABLES_KO for syllable in word):
+        return False
+    morphs = analyse(word)
+    return len(morphs) == 1 and morphs[0].tag == "NNP"
+
+
 _BATCHIM_HANGUL = re.compile(r"[가-힣]")
 
 # "A 아니고 B" / "A 말고 B" / "A가 아니라 B": A is a negated (old) value.
@@ -68,7 +86,7 @@ def about_someone_else(clause: str, position: int) -> bool:
     if not words:
         return False
     last = words[-1]
-    if _other_person(last) or _other_person(last.rstrip("의")):
+    if other_person(last) or other_person(last.rstrip("의")):
         return True
     if len(words) >= 1 and re.fullmatch(r"[가-힣A-Za-z]{1,6}(?:이)?라고", last) and not any(_FIRST_PERSON.match(w) for w in words):
         return True  # "서윤이라고 열두 살인데": the one just named
@@ -77,8 +95,10 @@ def about_someone_else(clause: str, position: int) -> bool:
             return False
         match = _TOPIC_WORD.match(word)
         stem = match.group("stem") if match else word
-        if _other_person(stem) or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
+        if other_person(stem) or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
             return True
+        if match and match.group(0) != stem and person_named(stem):
+            return True  # "지아는 평촌 새솔초등학교 다니고요", "시현이가 열세살인데": the one named
         if match and not _FIRST_PERSON.match(stem):
             # another marked word ("나이는", "취미가") — keep looking further back only past topic words
             continue

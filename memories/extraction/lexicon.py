@@ -87,6 +87,21 @@ CITIES_KO = ("서울", "부산", "대구", "인천", "광주", "대전", "울산
              "전북", "전남", "경북", "경남", "춘천", "원주", "강릉", "여수", "순천", "목포", "경주", "구미", "진주", "군산")
 
 
+# Neighbourhoods and districts people name as places (a proper noun with no place ending): never a person's name.
+NEIGHBOURHOODS_KO = frozenset("""강남 강북 강서 강동 분당 판교 일산 홍대 신촌 잠실 여의도 이태원 성수 망원 합정 연남 건대 목동 상암
+마포 용산 송도 동탄 광교 해운대 서면 센텀 평촌 유성 둔산 노원 도봉 은평 서초 송파 관악 동작 영등포 구로 금천 양천 성북 중랑
+광진 동대문 서대문 종로 을지로 한남 압구정 청담 삼성 역삼 선릉 논현 신사 가로수길 연희 상수 익선 문래 가산 미아 수유 창동 하남
+위례 미사 다산 김포 파주 의정부 부천 광명 시흥 군포 의왕 과천 구리 남양주 세종 오송 대치 반포 잠원 방배 사당 신림 봉천 독산""".split())
+
+
+# Syllables Korean given names are made of (the common ones): a proper noun with any other syllable is a brand, a
+# dish or a loanword ("유튜브", "마라탕", "아이폰"), not a person.
+NAME_SYLLABLES_KO = frozenset("""가 건 겸 경 결 규 균 근 기 길 나 남 늘 다 단 담 도 동 두 라 란 람 랑 래 령 로 루 류 리 린 림 마
+만 명 무 문 미 민 범 별 보 복 봄 비 빈 빛 산 상 새 서 석 선 설 섭 성 세 소 솔 송 수 숙 순 슬 승 시 신 아 안 애 양 언 연 열
+영 예 오 옥 온 완 용 우 욱 운 원 월 위 유 윤 율 은 을 음 의 이 인 일 임 자 재 전 정 제 조 종 주 준 중 지 진 찬 창 채 천 철
+초 춘 충 태 택 하 학 한 해 향 혁 현 형 혜 호 홍 화 환 황 효 훈 휘 희""".split())
+
+
 def is_city(value: str) -> bool:
     """A city or province, not a place inside one ("서울", "서울시", "berlin"; not "망원동", "friedrichshain")."""
     low = value.strip().casefold()

@@ -54,6 +54,8 @@ KOREAN_CASES = [
     ("age", "나이는 19", "19"),
     ("age", "97년생이야", "97년생"),
     ("age", "ㅇㅇ 김태오, 마흔둘 ㅋㅋ 아재임", "마흔둘"),  # a bare native age word as its own part of a clause
+    ("age", "김민지 스물다섯 살 직장인이야", "스물다섯 살"),  # a bare name opening the message: an introduction
+    ("age", "저는 한동수 마흔셋이에요", "마흔셋"),
     # birthday
     ("birthday", "3월 15일에 태어났어", "3월 15일"),
     ("birthday", "내 생일 7월 7일이야!", "7월 7일"),
@@ -300,6 +302,12 @@ def test_english_subject_is_extracted(subject, text, expected):
 @pytest.mark.parametrize("text,subject", [
     ("걔는 ESTP라 맨날 밖에 나가자고 함", "mbti"),
     ("동생은 20살이야", "age"),
+    ("아 제가 헷갈렸네요, 준호 열두 살이에요", "age"),  # a name right before the age: that person's
+    ("손녀 지아는 아홉 살이 됐어요", "age"),
+    ("큰애 여덟 살이고 작은애 여섯 살이에요", "age"),
+    ("지아는 평촌 새솔초등학교 다니고요", "school"),  # a given name as the topic: hers
+    ("딸네는 대구 살아요", "residence"),
+    ("외손자 시현이가 올해 중학교 들어갔어요. 대구 달빛중학교 1학년", "school_year"),  # a sentence going on about him
     ("우리 엄마는 간호사야", "occupation"),
     ("친구가 부산 살아", "residence"),
     ("날씨가 좋아", "likes"),

@@ -572,6 +572,10 @@ def test_a_new_favourite_named_before_its_topic_replaces_the_dethroned_one():
       U("솔직히 이제 그 얘기는 그만하고 싶어요. 소라 씨도 그 단어는 꺼내지 말아줄래요?")), "구조조정 명단"),
     ((U("친구들이 자꾸 살빼라고 다이어트 하라고 하는데 그말 너무 스트레스 에요 소라씨는 그런말 하지 마세요"),), "다이어트"),
     ((U("my ex jake texted me today ugh"), U("please dont ask about him again")), "my ex"),
+    # no talk word or act before it: the last thing the sentences before name, as the word it stands in
+    ((U("할머니가 마지막에 하동 솔바람요양원에 계셨어요. 거기 모신 게 한이에요. 유나씨 그 얘기는 다시 꺼내지 말아줘요"),),
+     "솔바람요양원"),
+    ((U("사실 나 작년까지 7급 공시생이었어. 떨어지고 좀 힘들었음"), U("ㅇㅇ 근데 그 얘기는 이제 꺼내지 마")), "공시"),
 ])
 def test_a_rule_pointing_back_takes_its_topic_from_what_the_user_just_said(turns, topic):
     assert run(*turns).avoid_topics == [topic]

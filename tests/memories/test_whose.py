@@ -53,6 +53,7 @@ def test_statements_only_about_others(text):
 
 @pytest.mark.parametrize("text", [
     "형은 시드니 살고 난 인천 살아", "i told my brother i'm moving to leeds", "요즘 망원동 살아", "",
+    "강남은 너무 비싸", "회사는 판교야",  # a place or a thing as the topic is nobody
     "8월 2일! 한참 남음 (← 근데 언니 생일은 언제야?)",  # the character's question it answers addresses the user
 ])
 def test_statements_about_the_speaker_too_or_about_no_one(text):
