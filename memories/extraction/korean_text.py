@@ -97,8 +97,6 @@ def about_someone_else(clause: str, position: int) -> bool:
         stem = match.group("stem") if match else word
         if other_person(stem) or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
             return True
-        if match and match.group(0) != stem and person_named(stem):
-            return True  # "지아는 평촌 새솔초등학교 다니고요", "시현이가 열세살인데": the one named
         if match and not _FIRST_PERSON.match(stem):
             # another marked word ("나이는", "취미가") — keep looking further back only past topic words
             continue

@@ -32,7 +32,7 @@ from .candidates import Candidate, render_content
 from .character_side import character_fact
 from .corrections import Correction, find_correction, is_old_value, mentions
 from .guards import is_hypothetical, is_joke, is_wish
-from .korean_text import about_someone_else, clauses
+from .korean_text import clauses
 from .dates import event_date, find_month_days, format_date, format_month_day
 from .emotions import Emotion, detect_emotion, summary_emotion
 from .english_facts import english_facts
@@ -54,7 +54,7 @@ from .questions import (
 from .lexicon import is_occupation_ko
 from .registry import category_for_subject, is_identity_subject, is_single_valued
 from .roleplay import RolePlayWindow, in_character
-from .whose import ANSWERED_BY_OTHERS, ANSWERED_MARK, only_about_others, speaks_of_self
+from .whose import ANSWERED_MARK
 from .salience import (
     is_chatter,
     is_explicit,
@@ -274,24 +274,6 @@ def _only_asked(value: str, text: str) -> bool:
     return value not in rest
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
-def _said_after_others(candidate: Candidate, text: str) -> bool:
-    """Whether the value stands in a sentence with no subject of its own right after one only about someone else:
-    such a sentence goes on about them ("외손자 시현이가 열세살인데 올해 중학교 들어갔어요. 대구 달빛중학교 1학년")."""
-    if candidate.subject in ANSWERED_BY_OTHERS or not candidate.value:
-        return False
-    sentences = [s for s in _SENTENCE_END.split(text) if s.strip()]
-    value = _normalise(candidate.value)
-    for index, sentence in enumerate(sentences):
-        if value and value in _normalise(sentence):
-            before = sentences[index - 1].rstrip(" .!?") if index else ""
-            return bool(before) and not speaks_of_self(sentence) and not speaks_of_self(before) \
-                and (only_about_others(before) or about_someone_else(before, len(before)))
-    return False
-
-
 class _MessageExtraction:
     """What one user message yields; `LocalExtractor.extract` folds these into one result."""
 
@@ -370,7 +352,6 @@ class _MessageExtraction:
             if answer and not any(answer.value in c.value or c.value in answer.value for c in found):
                 found.insert(0, answer)
         found = [_tidy(c) for c in found if _plausible(c) and not _only_asked(c.value, self.text)]
-        found = [c for c in found if not _said_after_others(c, self.text)]
         wished = [] if self.role_play else [clause for clause in clauses(self.text) if is_wish(clause)]
         if self.unreal_clauses or wished:
             unreal = [_normalise(clause) for clause in self.unreal_clauses + wished]
