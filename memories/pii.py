@@ -468,7 +468,8 @@ def _over_fill(spans: list[_Span], work: str) -> list[_Span]:
 _LABEL_REACH = 64
 _LABELS = (
     (PHONE, 4, re.compile(
-        r"(?<![A-Za-z])(?:phone|cell|mobile|whats\s?app|number'?s|(?:my|his|her|their|our|ur|your|the)\s+(?:number|num|#)"
+        r"(?<![A-Za-z])(?:phone|cell|mobile|whats\s?app|number'?s"
+        r"|(?:my|his|her|their|our|ur|your|the)\s+(?:number|num|#)"
         r"|(?:call|text|ring|reach|message)\s+(?:me|him|her|them|us|my\s+\w+)\s+(?:on|at))(?![A-Za-z])"
         r"|전화|폰\s*번호|핸드폰|휴대폰|연락처|전번"
         r"|(?:내|제|우리|엄마|아빠|형|누나|언니|오빠|동생|친구|여친|남친|와이프|남편|걔|쟤|그\s?사람)\s*(?:폰\s*)?번호", re.I)),

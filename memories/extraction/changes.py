@@ -67,8 +67,8 @@ _EN_PLACE = re.compile(r"\b(?:in|to|from)\s+([A-Z][a-z][\w'-]+)")
 # A count said to be the one now ("테이블 네 개 더 들였어요. 이제 열여섯 개예요", "직원 이제 두 명이에요"): a number with
 # its counter after "이제"/"지금은". Its kind is "count:<counter>"; the older values are that counter's other numbers.
 COUNTERS_KO = r"개|명|마리|살|권|대|채|곳|층|평|벌|그루|군데"
-_NOW_COUNT_KO = re.compile(rf"(?:이제|지금은|이젠)\s*(?:[가-힣]+\s+)?(?P<value>(?P<number>{NUMERAL_KO})\s?(?P<unit>{COUNTERS_KO}))"
-                           r"(?!\s*(?:씩|더|째))")
+_NOW_COUNT_KO = re.compile(rf"(?:이제|지금은|이젠)\s*(?:[가-힣]+\s+)?"
+                           rf"(?P<value>(?P<number>{NUMERAL_KO})\s?(?P<unit>{COUNTERS_KO}))(?!\s*(?:씩|더|째))")
 _COUNT_KO = re.compile(rf"(?<![가-힣\d])(?P<number>{NUMERAL_KO})\s?(?P<unit>{COUNTERS_KO})(?![가-힣]?(?:씩|째))")
 COUNT = "count:"
 _KO_NAME_ENDING = re.compile(r"(?:가|는|은|도|랑|야|임|이야|이에요|예요|입니다)$")

@@ -59,7 +59,8 @@ def age_facts(clause: str) -> list[Candidate]:
             found.append(Candidate("age", re.sub(r"\s+", " ", match.group(0)).strip()))
     for match in _AGE_NATIVE_BARE.finditer(clause):
         if not found and not about_someone_else(clause, match.start()) \
-                and not _OTHERS_BEFORE_AGE.search(clause[:match.start()]) and not _someone_named_before(clause, match.start()):
+                and not _OTHERS_BEFORE_AGE.search(clause[:match.start()]) \
+                and not _someone_named_before(clause, match.start()):
             found.append(Candidate("age", match.group(1)))  # "마흔하나", as said
     for match in _BIRTH_YEAR.finditer(clause):
         if not about_someone_else(clause, match.start()):

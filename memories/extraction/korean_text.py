@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import NAME_SYLLABLES_KO, NEIGHBOURHOODS_KO, OTHER_PERSON_KO, OTHER_PERSON_PREFIXES_KO, STOP_VALUES_KO, is_city
+from .lexicon import (NAME_SYLLABLES_KO, NEIGHBOURHOODS_KO, OTHER_PERSON_KO, OTHER_PERSON_PREFIXES_KO, STOP_VALUES_KO,
+                      is_city)
 from .morphology import analyse
 
 _CLAUSE_BREAK = re.compile(r"[.!?\n…;]+|[ㄱ-ㅎ]{2,}|[ㅠㅜ]+|~+|[\U0001F000-\U0001FAFF\u2600-\u27BF]+")
@@ -12,7 +13,7 @@ _TOPIC_WORD = re.compile(r"^(?P<stem>.+?)(?:이는|이가|이도|이랑|은|는|
 _OTHERS = frozenset(OTHER_PERSON_KO)
 
 
-def other_person(word: str) -> bool:
+def _other_person(word: str) -> bool:
     """"딸", "큰딸", "막내동생", "사촌언니", "딸네": a person other than the user (or their household)."""
     if word in _OTHERS or (word.endswith("네") and word[:-1] in _OTHERS):
         return True
@@ -86,7 +87,7 @@ def about_someone_else(clause: str, position: int) -> bool:
     if not words:
         return False
     last = words[-1]
-    if other_person(last) or other_person(last.rstrip("의")):
+    if _other_person(last) or _other_person(last.rstrip("의")):
         return True
     if len(words) >= 1 and re.fullmatch(r"[가-힣A-Za-z]{1,6}(?:이)?라고", last) and not any(_FIRST_PERSON.match(w) for w in words):
         return True  # "서윤이라고 열두 살인데": the one just named
@@ -95,7 +96,7 @@ def about_someone_else(clause: str, position: int) -> bool:
             return False
         match = _TOPIC_WORD.match(word)
         stem = match.group("stem") if match else word
-        if other_person(stem) or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
+        if _other_person(stem) or word in {"걔", "얘", "쟤", "걔네", "얘네"}:
             return True
         if match and not _FIRST_PERSON.match(stem):
             # another marked word ("나이는", "취미가") — keep looking further back only past topic words
