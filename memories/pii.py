@@ -501,7 +501,9 @@ def _find_labelled(work: str) -> list[_Span]:
     if not _ANY_DIGIT.search(work):
         return []  # most chat messages: no number to find
     spans: list[_Span] = []
-    taken: set[int] = set()
+
+    def free(start: int, end: int) -> bool:  # one identifier is masked once, by the first label that reaches it
+        return all(end <= span.start or span.end <= start for span in spans)
     for kind, fewest, label in _LABELS:
         for found in label.finditer(work):
             reach = work[found.end():found.end() + _LABEL_REACH].split("\n", 1)[0]
@@ -509,20 +511,23 @@ def _find_labelled(work: str) -> list[_Span]:
             for chain in _NUMBER_CHAIN.finditer(reach):
                 start, end = offset + chain.start(), offset + chain.end()
                 digits = sum(char.isdigit() for char in chain.group())
-                if start in taken or digits < fewest or _UNIT_AFTER.match(work, end) \
-                        or _LETTER_AFTER.match(work, end) or _CURRENCY_BEFORE.search(work, max(0, start - 4), start):
+                if not free(start, end) or digits < fewest or _UNIT_AFTER.match(work, end) \
+                        or _LETTER_AFTER.match(work, end) \
+                        or _CURRENCY_BEFORE.search(work, max(0, start - 4), start):
                     continue
                 if kind != PASSWORD and digits == 4 and _YEAR.fullmatch(chain.group()) \
                         or _SHORT_DATE.fullmatch(chain.group()):
                     continue  # "renewing it before 2027", "visa appointment on 12/08"
-                taken.add(start)
                 spans.append(_Span(start, end, _mask_digits(chain.group()), kind))
-            if kind in _LABELLED_TOKEN_KINDS:
+            if kind in _LABELLED_TOKEN_KINDS:  # letters and digits in one token ("XKT4829174"): masked whole
                 for token in _NAMED_ID_TOKEN.finditer(reach):
-                    start = offset + token.start()
-                    if start not in taken and re.search(r"[A-Za-z]", token.group()):
-                        taken.add(start)
-                        spans.append(_Span(start, offset + token.end(), _mask_alphanumerics(token.group()), kind))
+                    start, end = offset + token.start(), offset + token.end()
+                    inside = [span for span in spans if start <= span.start and span.end <= end]
+                    spans[:] = [span for span in spans if span not in inside]
+                    if re.search(r"[A-Za-z]", token.group()) and free(start, end):
+                        spans.append(_Span(start, end, _mask_alphanumerics(token.group()), kind))
+                    else:
+                        spans.extend(inside)
     return spans
 
 
@@ -589,6 +594,8 @@ def _apply(text: str, spans: list[_Span]) -> MaskResult:
     kinds: list[str] = []
     position = 0
     for span in sorted(spans):
+        if span.start < position:
+            continue  # a span inside one already applied: the text is masked once
         parts.append(text[position:span.start])
         parts.append(span.replacement)
         position = span.end

@@ -70,3 +70,11 @@ def test_spelt_digits_are_masked_whole_and_masking_is_idempotent():
     once = mask_pii(text).text
     assert "zero" not in once and "two" not in once
     assert mask_pii(once).text == once
+
+
+@pytest.mark.parametrize(("text", "masked"), [
+    ("voter ID QRT5512903 came in the mail", "voter ID ********** came in the mail"),  # the digits inside the token too
+    ("social 123-45-6789 and passport K12345678", "social ***-**-**** and passport *********"),
+])
+def test_an_identifier_found_twice_is_masked_once(text, masked):
+    assert mask_pii(text).text == masked
