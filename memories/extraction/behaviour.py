@@ -139,7 +139,11 @@ def _last_thing_in(text: str) -> str:
     return ""
 
 
-_VOCATIVE_WORD = re.compile(r"(?<![가-힣])[가-힣]{1,4}\s?(?:씨|님|쌤)(?:도|는|가)?(?![가-힣])|(?<![가-힣])[가-힣]{1,3}(?:아|야)(?=\s|$)")
+# The one spoken to, before a rule ("미나씨 그 얘기는", "소라 씨도 그 단어는", "유나야 그 얘기"): never the topic.
+_VOCATIVE_WORD = re.compile(r"(?<![가-힣])[가-힣]{1,4}\s?(?:씨|님|쌤)(?:도|는|가)?(?![가-힣])"
+                            r"|(?<![가-힣])[가-힣]{1,3}(?:아|야)(?=\s|$)")
+
+
 def _joined_before(word: str, noun: str) -> int:
     """How many Hangul letters are joined to the noun's front in the same word ("솔바람요양원" for "요양원")."""
     return len(re.search(r"[가-힣]*$", word[:word.find(noun)]).group(0))
