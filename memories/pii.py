@@ -522,12 +522,10 @@ def _find_labelled(work: str) -> list[_Span]:
             if kind in _LABELLED_TOKEN_KINDS:  # letters and digits in one token ("XKT4829174"): masked whole
                 for token in _NAMED_ID_TOKEN.finditer(reach):
                     start, end = offset + token.start(), offset + token.end()
-                    inside = [span for span in spans if start <= span.start and span.end <= end]
-                    spans[:] = [span for span in spans if span not in inside]
-                    if re.search(r"[A-Za-z]", token.group()) and free(start, end):
-                        spans.append(_Span(start, end, _mask_alphanumerics(token.group()), kind))
-                    else:
-                        spans.extend(inside)
+                    outside = [span for span in spans if not start <= span.start <= span.end <= end]
+                    if re.search(r"[A-Za-z]", token.group()) \
+                            and all(end <= span.start or span.end <= start for span in outside):
+                        spans[:] = outside + [_Span(start, end, _mask_alphanumerics(token.group()), kind)]
     return spans
 
 
@@ -540,7 +538,8 @@ _EXPIRY = re.compile(
 _MONTH_YEAR = re.compile(r"[\s,]{1,3}(?P<value>(?:0[1-9]|1[0-2])/\d{2})(?![\d/])")
 
 
-def _find_card_expiry(work: str, cards: list[_Span]) -> list[_Span]:
+def _find_card_expiry(work: str, spans: list[_Span]) -> list[_Span]:
+    cards = [span for span in spans if span.kind == CARD]
     if not _ANY_DIGIT.search(work) or not (cards or _STRONG_ACCOUNT_CONTEXT.search(work)):
         return []
     spans = [_Span(m.start("value"), m.end("value"), _mask_digits(m.group("value")), CARD)
@@ -566,15 +565,16 @@ def mask_pii(text: str) -> MaskResult:
         spans.extend(found)
         work = _blocked(work, [(s.start, s.end) for s in found])
     work = _blocked(work, [m.span() for m in _PROTECTED.finditer(work)])
-    found = _find_numbers(work, partial(_classify_specific, work=work, names=names))
-    found += _find_numbers(_blocked(work, [(s.start, s.end) for s in found]),
-                           partial(_classify_account, work=work, contexts=_account_contexts(read)))
-    cards = [s for s in found if s.kind == CARD]
-    found += _find_card_expiry(_blocked(work, [(s.start, s.end) for s in found]), cards)
-    spans.extend(found)
-    work = _blocked(work, [(s.start, s.end) for s in found])
-    spans.extend(_find_address_parts(work, spans))
-    spans.extend(_find_labelled(_blocked(work, [(s.start, s.end) for s in spans])))
+    context = work  # what the account pass reads around a number (the specific pass's numbers still in it)
+    for find in (partial(_find_numbers, classify=partial(_classify_specific, work=context, names=names)),
+                 partial(_find_numbers, classify=partial(_classify_account, work=context,
+                                                         contexts=_account_contexts(read))),
+                 partial(_find_card_expiry, spans=spans),
+                 partial(_find_address_parts, spans=spans),
+                 _find_labelled):
+        found = find(work)
+        spans.extend(found)
+        work = _blocked(work, [(s.start, s.end) for s in found])
     return _apply(text, _over_fill(spans, read))
 
 
@@ -717,8 +717,6 @@ _SPOKEN_EMAIL = re.compile(
     rf"(?![A-Za-z])|{_MAIL_HOST}(?![A-Za-z.@]))",
     re.I)
 _EMAIL_WORD = re.compile(r"e-?mail|mail|메일|login|아이디|(?<![A-Za-z])id(?![A-Za-z])", re.I)
-
-
 _AT_ANY = re.compile(r"(?<![A-Za-z])at(?![A-Za-z])|앳|골뱅이|@", re.I)
 
 

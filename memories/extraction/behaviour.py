@@ -134,19 +134,16 @@ def _last_thing_in(text: str) -> str:
         nouns = [n for n in content_nouns(sentence) if len(n) >= 2 and n not in _ADVERB_NOUNS_KO
                  and n not in _GENERIC_KO and n not in RELATION_WORDS]
         if nouns:
-            word = next((w for w in reversed(sentence.split()) if nouns[-1] in w), nouns[-1])
-            return word[word.find(nouns[-1]) - _joined_before(word, nouns[-1]):word.find(nouns[-1]) + len(nouns[-1])]
+            noun = nouns[-1]
+            word = next((w for w in reversed(sentence.split()) if noun in w), noun)
+            # with the Hangul joined to its front in the same word: "솔바람요양원" for "요양원"
+            return re.search(r"[가-힣]*$", word[:word.find(noun)]).group(0) + noun
     return ""
 
 
 # The one spoken to, before a rule ("미나씨 그 얘기는", "소라 씨도 그 단어는", "유나야 그 얘기"): never the topic.
 _VOCATIVE_WORD = re.compile(r"(?<![가-힣])[가-힣]{1,4}\s?(?:씨|님|쌤)(?:도|는|가)?(?![가-힣])"
                             r"|(?<![가-힣])[가-힣]{1,3}(?:아|야)(?=\s|$)")
-
-
-def _joined_before(word: str, noun: str) -> int:
-    """How many Hangul letters are joined to the noun's front in the same word ("솔바람요양원" for "요양원")."""
-    return len(re.search(r"[가-힣]*$", word[:word.find(noun)]).group(0))
 
 
 def _acts(text: str):

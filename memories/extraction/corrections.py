@@ -291,10 +291,11 @@ def _by_unit(text: str) -> dict[str, list[re.Match]]:
     return by_unit
 
 
-def said_then_other(text: str) -> list[str]:
-    """Typed values asked as said before, with a different value of the same unit after them: old ones."""
+def said_then_other(text: str, by_unit: dict[str, list[re.Match]] | None = None) -> list[str]:
+    """Typed values asked as said before, with a different value of the same unit after them: old ones
+    (`by_unit`: the text's typed values by unit, when the caller has them)."""
     old = []
-    for matches in _by_unit(text).values():
+    for matches in (by_unit if by_unit is not None else _by_unit(text)).values():
         for index, match in enumerate(matches):
             if _SAID_ASKED_AFTER.match(text[match.end():]) and any(
                     _compact(later.group(0)) != _compact(match.group(0)) for later in matches[index + 1:]):
@@ -306,7 +307,7 @@ def _typed_old_terms(text: str) -> list[str]:
     """Old typed values: of two different values of one unit, the one not right after "이제"/the cue is old."""
     by_unit = _by_unit(text)
     old: list[str] = [m.group(0) for ms in by_unit.values() for m in ms if _USED_TO_AFTER.match(text[m.end():])]
-    old += said_then_other(text)
+    old += said_then_other(text, by_unit)
     for matches in by_unit.values():
         if len({_compact(m.group(0)) for m in matches}) < 2:
             continue
