@@ -8,6 +8,7 @@ plan's cap applies. Every change writes an audit row without content.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -19,15 +20,16 @@ from core.errors import ApplicationError
 
 from .categories import MemorySource
 from .extraction.base import ExtractedFact
-from .extraction.changes import changed_value, old_values
-from .extraction.corrections import moved_event, moved_event_old_dates
+from .extraction.changes import OWN_KINDS, RENAME, changed_value, old_values, without_left
+from .extraction.corrections import moved_event, moved_event_old_dates, substance, without_terms
 from .extraction.news import ended_by, ended_values, news_subjects, takes_effect
+from .extraction.plausible import implausible
 from .hashing import content_hash, normalise_content
 from .lexical import lexical_keys
 from .masking import mask_text
 from .models import MemoryItem, MemorySettings
 from .services import MemoryInput, audit_memory_change, memory_deactivate, memory_insert
-from .truth import corrected_text
+from .truth import MIN_KEPT_CHARS, corrected_text
 
 logger = logging.getLogger(__name__)
 
@@ -121,12 +123,21 @@ def memory_write_fact(
             if changed is not None:  # found in the user's memories and the character's ("월요일마다 보드게임이라니!")
                 everyone = MemoryItem.objects.filter(user=user, character=character, is_active=True,
                                                      archived_at__isnull=True)
+                if changed.kind in OWN_KINDS:  # the user's own older values; the character's words lose them too
+                    everyone = live
                 # the values of the kind that changed that older memories naming the same thing gave it
                 targets = _older_terms(everyone, lambda text: old_values(changed, text))
                 if changed.kind in SCOPE_WIDE_CHANGES:  # a name or place is that thing's wherever it is said
-                    fact = replace(fact, replaces=tuple(dict.fromkeys(
-                        fact.replaces + tuple(term for terms in targets.values() for term in terms))))
+                    old_terms = tuple(dict.fromkeys(term for terms in targets.values() for term in terms))
+                    fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + old_terms)))
                     targets = {}
+                    # the changing message says the old value too ("Biscuit has a new name … she's Pierogi now"):
+                    # it keeps its other clauses, as a correction does
+                    kept = without_terms(without_left(content, changed), old_terms, keep=changed.new) \
+                        if old_terms else content
+                    if kept != content and substance(kept) >= MIN_KEPT_CHARS:
+                        content = kept
+                        fact = replace(fact, content=kept)
         # "first day at fernwood today!!!", "이사 완료!!": the stored workplace or home no longer holds, whatever the
         # new one is (extraction.news)
         ended = _ended_by_news(live, content, fact.source_message_id)
@@ -143,6 +154,12 @@ def memory_write_fact(
             audit_memory_change(context, "reactivated", same_text, fields=["archived_at"])
         return _reinforce(same_text, context, reason="same_text")
 
+    if fact.subject in PLAUSIBILITY_SUBJECTS and not fact.replaces:
+        # a grandchild's age or school year said without whose it is: the user's own stored age rules it out
+        known_age = live.filter(subject_key="age").order_by("-created_at") \
+            .values_list("subject_value", flat=True).first()
+        if implausible(fact.subject, fact.value, known_age or ""):
+            return WriteOutcome.SKIPPED
     if fact.subject:
         value_key = normalise_content(fact.value).casefold()
         for existing in live.filter(subject_key=fact.subject):
@@ -179,7 +196,35 @@ def memory_write_fact(
     corrected = _correct_older(item, fact.replaces, context) if fact.replaces and not character_said else 0
     for pk, terms in targets.items():  # a weekday or time: only where the same thing was named
         corrected += _correct_older(item, terms, context, only=pk)
+    if not character_said and superseded and fact.subject == "workplace":
+        corrected += _jobs_of_ended_workplaces(item, context)
     return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
+
+
+def _jobs_of_ended_workplaces(item: MemoryItem, context: AuditContext) -> int:
+    """The occupation told in the same message as the workplace the new workplace `item` has just replaced with a
+    place of another kind ("성수 카페에서 바리스타 함", then "브랜딩 디자인 스튜디오 어시로 들어감"): the job went with the
+    place. A nurse who moves from one 병원 to another stays a nurse, and news of a new job that names no place keeps
+    the trade (extraction.news). A new occupation, if the message tells one, is written as its own fact."""
+    scope = MemoryItem.objects.filter(user_id=item.user_id, character_id=item.character_id)
+    head = _head_word(item.subject_value)
+    ended = [mid for mid, value in scope.filter(superseded_by=item, subject_key="workplace", is_active=False)
+             .values_list("source_message_id", "subject_value")
+             if mid and mid != item.source_message_id and _head_word(value) != head]
+    if not ended:
+        return 0
+    jobs = list(scope.filter(is_active=True, subject_key="occupation", source_message_id__in=ended,
+                             created_at__lt=item.created_at).select_related("user"))
+    for job in jobs:
+        memory_deactivate(job, item, context, reason="superseded")
+    return len(jobs)
+
+
+def _head_word(value: str) -> str:
+    """The kind of place a workplace value names: its last word, or the ending of a Korean compound ("성수 카페" →
+    카페, "세브란스병원" → 병원)."""
+    last = (value.split() or [""])[-1].casefold()
+    return last[-2:] if re.fullmatch(r"[가-힣]{3,}", last) else last
 
 
 def _older_terms(memories, find) -> dict[int, tuple[str, ...]]:
@@ -243,9 +288,11 @@ def _moved_event_terms(live, moved) -> tuple[str, ...]:
     return tuple(dict.fromkeys(term for terms in by_memory.values() for term in terms))
 
 
+PLAUSIBILITY_SUBJECTS = frozenset({"age", "school", "school_year"})  # what extraction.plausible judges
+
 # Kinds of changed value that no longer hold anywhere in the scope (a name, a place); a weekday or a time is old
 # only in the memories that name what changed ("TRPG 모임 … 토요일 밤마다", not "토요일에 이사").
-SCOPE_WIDE_CHANGES = frozenset({"name", "place"})
+SCOPE_WIDE_CHANGES = frozenset({"name", "place", RENAME, *OWN_KINDS})
 
 
 

@@ -241,6 +241,9 @@ AVOID_SYNONYMS = (
      "ex-girlfriend", "my ex"),
     ("다이어트", "살빼", "살 빼", "diet", "weight loss"),
     ("몸무게", "체중", "weight"),
+    ("군대", "입대", "군입대", "영장", "입영", "military", "army", "enlistment", "draft notice"),
+    ("구조조정", "정리해고", "희망퇴직", "layoff", "layoffs", "laid off"),
+    ("이혼", "divorce", "divorced"),
 )
 
 

@@ -12,7 +12,10 @@ value. One engine, tables as data:
 - `CHANGED`: the words that say something changed;
 - `KINDS`: how a value of each kind is written (the new one in the changing message, the old ones in older ones);
 - `IMPLIED_ANCHORS`: change words that name what changed themselves ("염색함" is about hair);
-- `NOT_ANCHOR_*`: words naming no thing whose value could change.
+- `NOT_ANCHOR_*`: words naming no thing whose value could change;
+- `OWN_KINDS`: things the user has one of at a time, from closed lists (the game they main, their phone, their tier
+  in a ranked game, the drink they live on). A message saying one is theirs now ("요새 발로만 함", "I HIT PLAT",
+  "갤럭시 Z플립7 질렀어") ends the others of its kind that the user named before, wherever they are: no anchor.
 """
 from __future__ import annotations
 
@@ -20,8 +23,12 @@ import re
 from dataclasses import dataclass
 
 from .corrections import EN_NOT_VALUE, KO_NOT_VALUE, NUMERAL_KO, mentions, numeral_value
-from .guards import is_unreal
+from .guards import is_unreal, is_wish
+from .korean_text import person_named
+from .lexicon import (DRINKS, GAMES, HAIR_COLOURS, HAIR_CONTEXT, OTHER_PERSON_KO, PHONE_BRANDS, PHONE_MODEL,
+                      RANK_CONTEXT, RANK_TIERS)
 from .morphology import analyse, content_nouns
+from .whose import ANSWERED_MARK
 
 # Words that say the value of something changed (a rename, a move, a switch), not that something happened.
 CHANGED_KO = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|바뀜|바뀌어서|바꼈|변경(?:됐|되었|했|함|됨)|개명|옮겼|옮김"
@@ -44,11 +51,17 @@ COLOUR_KO = (r"(?:빨강|빨간|노랑|노란|파랑|파란|초록|검정|검은
              r"|회색|주황|와인|레드|블루|그린|블랙|화이트|오렌지|베이지|카키|네이비)(?:색)?")
 COLOUR_EN = (r"\b(?:red|blue|green|black|white|pink|purple|blonde?|brown|silver|gr[ae]y|orange|teal|lilac|platinum"
              r"|auburn|ginger|navy|beige)\b")
+# A part of the day ("이제 저녁에 먹으래요", "switched to evenings"), after a clock time.
+DAYPART_KO = r"(?<![가-힣])(?:아침|점심|저녁|새벽)(?!\s*(?:밥|식사|메뉴|약속))|(?<![가-힣])밤(?=에|마다|으로|엔)"
+DAYPART_EN = r"\b(?:mornings?|evenings?|nights?|afternoons?|bedtime)\b"
 KINDS = {
     "weekday": re.compile(f"{WEEKDAY_KO}|{WEEKDAY_EN}", re.I),
     "time": re.compile(f"{TIME_KO}|{TIME_EN}", re.I),
     "colour": re.compile(f"{COLOUR_KO}|{COLOUR_EN}", re.I),
+    "daypart": re.compile(f"{DAYPART_KO}|{DAYPART_EN}", re.I),
 }
+_DAYPART_KEYS = {"아침": "am", "morning": "am", "점심": "noon", "afternoon": "noon", "저녁": "pm", "evening": "pm",
+                 "밤": "night", "night": "night", "bedtime": "night", "새벽": "dawn"}
 _WEEKDAY_KEYS = {"월": "mon", "화": "tue", "수": "wed", "목": "thu", "금": "fri", "토": "sat", "일": "sun",
                  "mon": "mon", "tue": "tue", "wed": "wed", "thu": "thu", "fri": "fri", "sat": "sat", "sun": "sun"}
 
@@ -91,6 +104,185 @@ class Change:
     anchors: tuple[str, ...]  # what the message names as having changed ("TRPG", "모임")
     kind: str  # "weekday", "time", "name", "place"
     new: str  # the new value as written
+    said_old: tuple[str, ...] = ()  # old values the message itself names as old ("Biscuit has a new name")
+    key: str = ""  # an own kind's value, as its list knows it ("발로" → valorant)
+
+
+# What says a value of an own kind is the user's now. A kind takes its value when `cue` holds in the value's
+# clause or a neighbouring one: `switch` alone, or `now` together with the kind's own word of devotion or arrival.
+_NOW = r"요즘|요새|이제|이젠|지금은|드디어|\bnow\b|\brn\b|these\s+days|lately|finally|anymore|instead"
+_SWITCH = r"갈아탔|갈아탐|갈아타|바꿨|바꿈|바꿔|바꾸었|\bswitched\b|\bswapped\b|\bchanged\b"
+_OWN_NOT = re.compile(r"\bnot\b|n't\b|\bnever\b|\bquit\b|\bstopped\b|\buninstall"
+                      r"|(?<![가-힣])(?:안|못)\s*(?:해|하|함|마셔|마심|써|씀|쓰)|끊|접었|접음|그만|싫", re.I)
+# A value named as the one left, before the new one ("롤 접고", "메이플에서", "from valorant", "instead of coffee").
+_LEFT_AFTER = re.compile(r"\s*(?:을|를|은|는|이|가)?\s*(?:접고|접음|접었|말고|대신|에서|끊고|끊었|그만두고|관두고)")
+_LEFT_BEFORE = re.compile(r"\b(?:from|quit|quitting|instead\s+of|not|no\s+more|over)\s+$", re.I)
+_ADDED = re.compile(r"(?:도|까지)(?:\s|$)|\btoo\b|\bas\s+well\b|\balso\s+(?:play|started|got|drink)", re.I)
+
+
+@dataclass(frozen=True)
+class OwnKind:
+    values: dict[str, str]  # key → how it is written
+    devotion: str  # with a `_NOW` word (alone when `alone`), says the value is the user's now
+    needs: str = ""  # a value counts only in a clause with this (a tier is a rank beside a rank word, or a number)
+    alone: bool = False
+
+    def pattern(self) -> re.Pattern:
+        return re.compile("|".join(f"(?P<{key}>{written})" for key, written in self.values.items()), re.I)
+
+
+OWN_KINDS = {
+    "game": OwnKind(GAMES, r"\bmain(?:ing)?\b|my\s+(?:whole\s+)?life|obsessed|addicted|hooked|grinding|시작|입문|빠졌|빠짐|중독"
+                           r"|만\s*(?:함|해|하|했)"),
+    "phone": OwnKind({key: rf"(?:{brand}){PHONE_MODEL}" for key, brand in PHONE_BRANDS.items()},
+                     r"샀|삼(?![가-힣])|질렀|지름|구매|장만|\bbought\b|\bgot\s+(?:a|the|my)\s+new\b|new\s+phone|새\s*폰"
+                     r"|\bupgraded\b|쓰는\s*중|\busing\b", alone=True),
+    "rank": OwnKind(RANK_TIERS, r"\bhit\b|\breached\b|made\s+it\s+to|got\s+to|ranked\s+up|찍|달성|승급|올라|올림|됐|됨",
+                    needs=rf"{RANK_CONTEXT}|찍음|찍었|찍어|\bhit\b|\breached\b", alone=True),
+    "hair": OwnKind(HAIR_COLOURS, r"염색|탈색|새로|했|\bdyed?\b|\bbleach|\bwent\b|\bgot\b", needs=HAIR_CONTEXT, alone=True),
+    "drink": OwnKind(DRINKS, r"없으면|최애|빠졌|빠짐|꽂혔|꽂힘|중독|맨날|매일|만\s*마|addicted|obsessed|every\s*day|hooked"
+                             r"|only\s+drink"),
+}
+_OWN_PATTERNS = {kind: own.pattern() for kind, own in OWN_KINDS.items()}
+# Cheap tests first (most messages name no value of an own kind, or say nothing is theirs now).
+_ANY_OWN_VALUE = re.compile("|".join(f"(?:{written})" for own in OWN_KINDS.values() for written in own.values.values()),
+                            re.I)
+_ANY_OWN_CUE = re.compile("|".join([_NOW, _SWITCH, _LEFT_AFTER.pattern, _LEFT_BEFORE.pattern.removesuffix("$")]
+                                   + [own.devotion for own in OWN_KINDS.values()]), re.I)
+_NOW_RE = re.compile(_NOW, re.I)
+_SWITCH_RE = re.compile(_SWITCH, re.I)
+_DEVOTION = {kind: re.compile(own.devotion, re.I) for kind, own in OWN_KINDS.items()}
+_NEEDS = {kind: re.compile(own.needs, re.I) for kind, own in OWN_KINDS.items() if own.needs}
+# Whose a value is, when a person other than the speaker is the subject right before it ("marcus is diamond 3").
+_SOMEONE_ELSES = re.compile(r"(?<!\bmy\s)(?<!\bour\s)\b(?!(?:i|im|i'm|me|my|mine|it|its|this|that|rank|tier|main|hair"
+                            r"|phone|game|drink|color|colour)\b)[a-z]+\s+(?:is|was|'s|got|hit|reached|plays|mains)\s+"
+                            r"(?:(?:like|literally|already|now|still)\s+)?$", re.I)
+_KO_SUBJECT_BEFORE = re.compile(r"([가-힣]{1,4}?)(?:이)?(?:은|는|이|가|도)\s+(?:[가-힣]+\s+)?$")
+_OWN_CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}|\s+(?:but|so)\s+")
+
+
+def _own_values(kind: str, clause: str) -> list[tuple[str, str]]:
+    """(key, as written) of each value of the own kind `kind` in `clause`."""
+    found = []
+    for m in _OWN_PATTERNS[kind].finditer(clause):
+        key = m.lastgroup
+        written = m.group(0).strip()
+        if kind in _NEEDS and not _NEEDS[kind].search(clause) \
+                and not (kind == "rank" and re.match(r"\s?\d", clause[m.end():m.end() + 2])):
+            continue  # "gold 2", "hardstuck gold"; not "gold necklace"
+        if re.match(r"[A-Za-z]", written) and re.match(r"[A-Za-z]", clause[m.end():m.end() + 1]):
+            continue
+        if kind == "phone":
+            brand = re.match(PHONE_BRANDS[key], written, re.I).group(0)
+            key = f"{key}:" + re.sub(r"[^0-9a-z가-힣+]", "", written.casefold()[len(brand):])
+        found.append((key, written))
+    return found
+
+
+def own_change(text: str) -> Change | None:
+    """The value of an own kind `text` says is the user's now, with no anchor (the kind is the thing), or None."""
+    own = text.split(ANSWERED_MARK, 1)[0]
+    if not own or not _ANY_OWN_CUE.search(own) or not _ANY_OWN_VALUE.search(own) or is_unreal(own) or is_wish(own):
+        return None
+    clauses = [c for c in _OWN_CLAUSE.split(own) if c.strip()]
+    for kind, own_kind in OWN_KINDS.items():
+        for index, clause in enumerate(clauses):
+            values = _own_values(kind, clause)
+            if not values:
+                continue
+            # "롤 접고 오버워치만 함", "switched from valorant to rivals": the one left is named, the other is new
+            left = [(key, written) for key, written in values
+                    if _LEFT_AFTER.match(clause, clause.find(written) + len(written))
+                    or _LEFT_BEFORE.search(clause[:clause.find(written)])]
+            new = [(key, written) for key, written in values if key not in {k for k, _ in left}]
+            rest = clause[max((clause.find(w) + len(w) for _, w in left), default=0):]
+            if len({key for key, _ in new}) != 1 or _OWN_NOT.search(_LEFT_AFTER.sub("", rest, count=1)) \
+                    or _ADDED.search(rest):
+                continue
+            near = " ".join(clauses[max(0, index - 1):index + 2])
+            if left or _SWITCH_RE.search(near) or (_NOW_RE.search(near) and _DEVOTION[kind].search(near)) \
+                    or (own_kind.alone and _DEVOTION[kind].search(near)):
+                return Change((), kind, new[0][1], tuple(written for _, written in left), new[0][0])
+    return None
+
+
+def _someone_elses(before: str) -> bool:
+    """Whether a person other than the speaker is the subject right before a value ("marcus is", "언니는 핑크 …")."""
+    if _SOMEONE_ELSES.search(before):
+        return True
+    subject = _KO_SUBJECT_BEFORE.search(before)
+    return subject is not None and (subject.group(1) in OTHER_PERSON_KO or person_named(subject.group(1)))
+
+
+def without_left(text: str, change: Change) -> str:
+    """`text` without the old values its change names as left, and the words that leave them ("메이플 접고 발로란트만 함"
+    → "발로란트만 함", "switched from valorant to rivals" → "switched to rivals")."""
+    for word in change.said_old:
+        text = re.sub(re.escape(word) + _LEFT_AFTER.pattern + r"\s*", "", text)
+        text = re.sub(r"\b(?:from|instead\s+of|over)\s+" + re.escape(word) + r"\b\s*", "", text, flags=re.I)
+    return " ".join(text.split())
+
+
+def _own_old_values(change: Change, older_text: str) -> list[str]:
+    """The values of `change`'s own kind that `older_text` gave as the user's, other than the new one."""
+    new_keys = {change.key}
+    found: list[str] = [word for word in change.said_old if mentions(older_text, word)]
+    for clause in _OWN_CLAUSE.split(older_text.split(ANSWERED_MARK, 1)[0]):
+        if not clause.strip():
+            continue
+        for key, written in _own_values(change.kind, clause):
+            if key in new_keys or _someone_elses(clause[:clause.find(written)]):
+                continue
+            found.append(written)
+            if change.kind == "phone":  # "아이폰 13 미니": the brand and the model are each said alone too
+                family = key.split(":")[0]
+                brand = re.match(PHONE_BRANDS[family], written, re.I).group(0)
+                model = written[len(brand):].strip()
+                if not any(k.split(":")[0] == family for k in new_keys):
+                    found.append(brand)
+                if re.search(r"\d", model):
+                    found.append(model)
+    return list(dict.fromkeys(found))
+
+
+# A pet or thing renamed, in English ("the kitten is Noodle now. we renamed her", "Biscuit has a new name … she's
+# Pierogi now"): the new name, and the old one — what the message says has a new name, or a word of the message that
+# an older memory gave as a name ("i named her pixel"). Kind "rename"; old names go wherever they are said.
+_RENAME_EN = re.compile(r"\brenamed?\b|\bnew\s+name\b|\bname\s+change\b|\bchanged\s+(?:her|his|its|their|the)\s+name",
+                        re.I)
+_RENAMED_TO_EN = re.compile(
+    r"\b(?:is|she'?s|he'?s|it'?s|shes|hes|its)\s+(?:called\s+|named\s+)?(?P<a>[A-Za-z][\w'-]+)\s+now\b"
+    r"|\bnow\s+(?:she'?s|he'?s|it'?s|shes|hes|its|called|named)\s+(?:called\s+)?(?P<b>[A-Za-z][\w'-]+)"
+    r"|\bnew\s+name\s+is\s+(?P<c>[A-Za-z][\w'-]+)"
+    r"|\brenamed\s+(?:her|him|it|them)\s+(?:to\s+)?(?P<d>[A-Za-z][\w'-]+)", re.I)
+_RENAMED_FROM_EN = re.compile(r"\b(?P<old>[A-Za-z][\w'-]+)\s+(?:has|got)\s+a\s+new\s+name"
+                              r"|\brenamed\s+(?P<old2>[A-Z][\w'-]+)|\b(?P<old3>[A-Za-z][\w'-]+)'s\s+new\s+name")
+_GIVEN_NAME_EN = r"\b(?:named|called|name\s+is|name's)\s+(?:(?:her|him|it|them)\s+)?"
+RENAME = "rename"
+
+
+def _rename_en(text: str) -> Change | None:
+    """The rename `text` tells in English, its anchors the message's words an older memory may have given as the old
+    name, or None."""
+    if not _RENAME_EN.search(text):
+        return None
+    new_match = _RENAMED_TO_EN.search(text)
+    if new_match is None:
+        return None
+    new = next(group for group in new_match.groups() if group)
+    if new.casefold() in EN_NOT_VALUE or new.casefold() in NOT_ANCHOR_EN:
+        return None
+    said_old = [group for m in _RENAMED_FROM_EN.finditer(text) for group in m.groups() if group]
+    words = [w for w in dict.fromkeys(_WORD_EN.findall(text))
+             if len(w) >= 3 and w.casefold() != new.casefold() and w.casefold() not in EN_NOT_VALUE
+             and w.casefold() not in NOT_ANCHOR_EN]
+    return Change(tuple(words), RENAME, new, tuple(said_old)) if words or said_old else None
+
+
+def _renamed_old(change: Change, older_text: str) -> list[str]:
+    """The words of the renaming message that `older_text` gives as a name, or that the message said was renamed."""
+    return [word for word in change.said_old if mentions(older_text, word)] \
+        + [word for word in change.anchors if re.search(rf"{_GIVEN_NAME_EN}{re.escape(word)}\b", older_text, re.I)]
 
 
 def _clauses(text: str) -> list[str]:
@@ -141,6 +333,10 @@ def _count_change(text: str) -> Change | None:
 
 def changed_value(text: str) -> Change | None:
     """The change `text` states without naming the old value, or None."""
+    if text and (owned := own_change(text)) is not None:
+        return owned
+    if text and (renamed := _rename_en(text.split(ANSWERED_MARK, 1)[0])) is not None and not is_unreal(text):
+        return renamed
     if text and "이" in text and (counted := _count_change(text)) is not None and not is_unreal(text):
         return counted
     marker = _CHANGED.search(text) if text else None
@@ -148,14 +344,40 @@ def changed_value(text: str) -> Change | None:
         return None
     clause = next((c for c in _clauses(text) if _CHANGED.search(c)), text)
     implied = next((anchors for pattern, anchors in IMPLIED_ANCHORS if pattern.search(clause)), ())
-    for kind, pattern in KINDS.items():  # a weekday, time or colour said with the change, in its clause
+    found, change = _kind_change(clause, text[marker.start():], implied, CLOCK_KINDS)
+    if found:
+        return change
+    change = _name_change(text, clause, marker)
+    if change is not None:
+        return change
+    # a part of the day, with the change or in a clause that says what holds now ("의사선생님이 이제 저녁에
+    # 먹으래요. 약도 바꿨어요")
+    for said in [clause] + [c for c in _clauses(text) if c != clause and _NOW_RE.search(c)]:
+        found, change = _kind_change(said, "", (), ("daypart",) if said == clause else tuple(KINDS))
+        if found:
+            return change
+    return None
+
+
+CLOCK_KINDS = ("weekday", "time", "colour")
+
+
+def _kind_change(said: str, after_marker: str, implied: tuple[str, ...], kinds) -> tuple[bool, Change | None]:
+    """Whether `said` gives one value of one of `kinds`, and the change (None without an anchor)."""
+    for kind in kinds:  # a weekday, time, colour or part of the day
+        pattern = KINDS[kind]
         # (a change word that names its thing may give the value in the next words: "염색함ㅠ 다시 검정됨")
-        where = text[marker.start():] if implied and kind == "colour" and not pattern.search(clause) else clause
+        where = after_marker if implied and kind == "colour" and not pattern.search(said) else said
         values = {_key(kind, m.group(0)) for m in pattern.finditer(where)}
         if len(values) == 1:
             new = pattern.search(where).group(0).strip()
-            anchors = list(dict.fromkeys(list(implied) + _anchors(clause, new)))
-            return Change(tuple(anchors), kind, new) if anchors else None
+            anchors = list(dict.fromkeys(list(implied) + _anchors(said, new)))
+            return True, Change(tuple(anchors), kind, new) if anchors else None
+    return False, None
+
+
+def _name_change(text: str, clause: str, marker: re.Match) -> Change | None:
+    """A new name or place said with the change (no value of a kind in `KINDS` is)."""
     new_match = _NEW_NAME_KO.search(clause) or _NOW_NAME_KO.search(text)
     kind = "name"
     if new_match is None:
@@ -176,6 +398,8 @@ def _key(kind: str, written: str) -> str:
         return folded.removesuffix("색")
     if kind == "weekday":
         return _WEEKDAY_KEYS.get(folded[:3], _WEEKDAY_KEYS.get(folded[:1], folded))
+    if kind == "daypart":
+        return _DAYPART_KEYS.get(folded.rstrip("s"), folded)
     return re.sub(r"[^\d:]", "", folded) + ("pm" if re.search(r"pm|p\.m|오후|저녁|밤", folded) else "")
 
 
@@ -193,7 +417,11 @@ def _is_name(word: str, *, named: bool) -> bool:
 
 def old_values(change: Change, older_text: str) -> list[str]:
     """The values of `change`'s kind that `older_text` gave its anchor before the change, or [] when it does not
-    name the anchor."""
+    name the anchor (an own kind has none: the user's older values of it)."""
+    if change.kind in OWN_KINDS:
+        return _own_old_values(change, older_text)
+    if change.kind == RENAME:
+        return _renamed_old(change, older_text)
     if not any(mentions(older_text, anchor) for anchor in change.anchors):
         return []
     clauses = [c for c in _clauses(older_text) if any(mentions(c, anchor) for anchor in change.anchors)] or [older_text]

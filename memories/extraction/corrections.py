@@ -81,7 +81,8 @@ CESSATION_EN = (
     r"\bused\s+to\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\s*,?\s+(?:but|and)\s+(?:now|these\s+days|nowadays)\b",
     r"\bno\s+more\s+(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\b(?=\s*(?:[,.;!?]|$|\bfor\s+me\b))",
     r"\b(?:now|anymore),?\s+not\s+(?P<old>[\w가-힣'-]+)\b",
-    r"(?:\bnot|n't|\bnever)\s+(?P<old>(?:[\w가-힣'-]+\s+){0,4}?[\w가-힣'-]+)\s+(?:anymore|any\s+more)\b",
+    r"(?:\bnot|n't|\bnever)\s+(?!my\s+(?:fav|fave|favou?rite|number\s+one|main)\b)"
+    r"(?P<old>(?:[\w가-힣'-]+\s+){0,4}?[\w가-힣'-]+)\s+(?:anymore|any\s+more)\b",
     r"\bno\s+longer\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\b(?=\s*(?:[,.;!?]|$|\b(?:but|so|and|since)\b))",
     r"\b(?:quit|sold|ditched)\s+(?:my\s+|the\s+|our\s+)?(?:old\s+)?(?P<old>[\w가-힣'-]+(?:\s+job)?)\b",
     r"\b(?:gave|handed\s+in|put\s+in)\s+(?:my\s+)?(?:two\s+weeks'?\s+)?notice\s+(?:at|to)\s+(?:the\s+|my\s+)?"
@@ -95,6 +96,9 @@ CESSATION_EN = (
     r"\bi\s+(?:\w+\s+)?(?:told\s+(?:you|u)|said)\s+(?:it\s+was\s+|it's\s+|its\s+|i\s+was\s+|i'm\s+|im\s+)?(?P<old>[\w'-]+(?:[\s-][\w'-]+)?)"
     r"\s*,?\s+but\b(?=[^.!?\n]*?\bactually\b|[^\n]*?\.\s*(?:i'?m|it'?s|its)\s+actually\b)",
     r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
+    # "spirited away isn't my favorite anymore", "valorant is not my main game now"
+    r"\b(?P<old>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is\s+not|isn'?t|is\s+no\s+longer|are\s+not|aren'?t)\s+my\s+"
+    r"(?:fav(?:ou?rite)?|fave|number\s+one|#1|go-to|main)\b",
 )
 # Words of an English old phrase that are not the value ("not *a* 망원동 *person* anymore", "don't *play* X").
 EN_NOT_VALUE = frozenset("""
@@ -105,6 +109,7 @@ like love want need see talk talking feel care think watch listen read smoke dri
 teaching person people guy girl fan one thing kind sort part member anymore job be been was were am get got
 today tonight tomorrow yesterday now then again lol haha
 boyfriend girlfriend partner bf gf husband wife fiance fiancee friend ex him them we i me up officially finally
+favorite favourite fav fave
 """.split())
 # Korean words that never make an old value on their own.
 KO_NOT_VALUE = frozenset("""
@@ -362,14 +367,23 @@ def _same_month_days(text: str, full: MonthDay) -> list[MonthDay]:
 
 def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:
     """Old dates in a correcting message, each with the span to cut and how else it is written: "생일 6월 3일이라고
-    했지? 잘못말함 6월 13일임" → (6월 3일이라고 했, [6월 3일, June 3]); "its june 21 not june 12" → (not june 12, ...)."""
+    했지? 잘못말함 6월 13일임" → (6월 3일이라고 했, [6월 3일, June 3]); "its june 21 not june 12" → (not june 12, ...).
+    A day said alone is taken to be in the new date's month, unless the message moves an event ("ENT on the 8th is
+    cancelled … new date is Jan 19": the 8th was the event's old date, in whatever month older memories give it)."""
     mentions_ = find_month_days(text)
+    guessed: list[MonthDay] = []
     if len({m.key for m in mentions_}) == 1:
-        mentions_ = mentions_ + _same_month_days(text, mentions_[-1])
+        guessed = _same_month_days(text, mentions_[-1])
+        mentions_ = mentions_ + guessed
     if len({m.key for m in mentions_}) < 2:
         return []
     after = {id(m): _DATE_WAS_AFTER.match(text[m.end:]) for m in mentions_}
     before = {id(m): _DATE_WAS_BEFORE.search(text[:m.start]) for m in mentions_}
+    moved = bool(guessed) and moved_event(text) is not None
+    if moved:  # an event moved: an unmarked day alone was its old date, which older memories give a month
+        mentions_ = [m for m in mentions_ if not any(m is g for g in guessed) or after[id(m)] or before[id(m)]]
+        if len({m.key for m in mentions_}) < 2:
+            return []
     marked = [m for m in mentions_ if after[id(m)] or before[id(m)]]
     if len(marked) == len(mentions_):
         return []  # every date marked: nothing says which one holds
@@ -378,7 +392,11 @@ def _date_old_terms(text: str) -> list[tuple[int, int, list[str], bool]]:
     for m in old:
         start = m.start - len(before[id(m)].group(0)) if before[id(m)] else m.start
         end = m.end + len(after[id(m)].group(0)) if after[id(m)] else m.end
-        found.append((start, end, _date_forms(text, m), bool(marked)))
+        forms = _date_forms(text, m)
+        if moved and any(m is g for g in guessed):  # "ENT on the 8th is cancelled … new date is Jan 19": Dec 8 too
+            earlier = MonthDay(12 if m.month == 1 else m.month - 1, m.day, m.start, m.end)
+            forms += [form for form in _date_forms(text, earlier) if form not in forms]
+        found.append((start, end, forms, bool(marked)))
     return found
 
 
@@ -559,9 +577,9 @@ def _without(text: str, spans: list[tuple[int, int, str]], terms: list[str]) -> 
     return without_terms(text, terms, cuts=sorted((start, end) for start, end, phrase in spans if phrase in terms))
 
 
-def without_terms(text: str, terms, cuts: list[tuple[int, int]] = ()) -> str:
+def without_terms(text: str, terms, cuts: list[tuple[int, int]] = (), keep: str = "") -> str:
     """`text` without its clauses that use one of `terms` (and without a clause a cut left with almost nothing:
-    "유나야 나 이제"); '' when nothing is left. Kept clauses keep their punctuation."""
+    "유나야 나 이제"), except one that says `keep`; '' when nothing is left. Kept clauses keep their punctuation."""
     bounds = _clauses(text)
     out = []
     for index, (start, end) in enumerate(bounds):
@@ -573,7 +591,7 @@ def without_terms(text: str, terms, cuts: list[tuple[int, int]] = ()) -> str:
                 position, cut = min(cut_end, end), True
         pieces.append(text[position:end])
         clause = " ".join(" ".join(pieces).split())
-        if not clause or any(mentions(clause, term) for term in terms):
+        if not clause or any(mentions(clause, term) for term in terms) and not (keep and mentions(clause, keep)):
             continue
         if cut and _only_filler(clause):
             continue
@@ -636,12 +654,15 @@ def corrected_facts(facts: list, user_texts: dict[str, str]) -> list:
 # "소연이 결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요", "my dentist appointment got moved to june 9": one new date for an
 # event named in the message; the event's older dates (in older memories) no longer hold.
 MOVED_MARKERS = (r"바꼈|바뀌었|바뀜|바꿨|변경|미뤘|미뤄|미룸|연기(?:됐|되었|했|됨)|당겼|당겨졌|옮겼|앞당|\bmoved\b|\bpostponed\b"
-                 r"|\brescheduled\b|\bpushed\b")
+                 r"|\brescheduled\b|\bpushed\b|\bnew\s+date\b|새\s*날짜")
 _MOVED = re.compile(MOVED_MARKERS, re.I)
 _EVENT_KO = re.compile(r"([가-힣]{2,8}?)(?:이|가|의)?\s*(?:날짜|일정|날|예약|예정일)(?=[이가을를은는도\s]|$)")
 _EVENT_MOVED_KO = re.compile(r"([가-힣]{2,8}?)(?:을|를|도)?\s*(?:\d{1,2}\s*월\s*\d{1,2}\s*일\s*(?:로|으로)\s*)?(?:미뤘|미뤄|당겼|옮겼|연기)")
 _EVENT_EN = re.compile(r"\b(?:my|the|our|her|his)\s+(?:[a-z]+\s+)?([a-z]{3,})\s+(?:got|was|is|has\s+been|have\s+been)\s+"
                        r"(?:moved|postponed|rescheduled|pushed)", re.I)
+# "isla's ENT on the 8th is cancelled … new date is Jan 19": an event called off, then given its new date
+_EVENT_OFF_EN = re.compile(r"\b([A-Za-z]{3,})\s+(?:on\s+the\s+\d{1,2}(?:st|nd|rd|th)?\s+|appointment\s+)?"
+                           r"(?:is|was|got|has\s+been)\s+(?:cancell?ed|called\s+off|moved|postponed|rescheduled)", re.I)
 # "we moved the seoul trip", "the dentist moved me again": the same, said actively
 _EVENT_EN_ACTIVE = re.compile(r"\b(?:we|i|they)\s+(?:moved|pushed|postponed|rescheduled|bumped)\s+(?:the|my|our)\s+"
                               r"(?:([a-z]{3,})\s+)?([a-z]{3,})\b"
@@ -688,7 +709,7 @@ def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
     if len(keys) != 1 or not _MOVED.search(text) or is_unreal(text):
         return None
     words = [m.group(1) for pattern in (_EVENT_KO, _EVENT_MOVED_KO) for m in pattern.finditer(text)]
-    words += [m.group(1) for m in _EVENT_EN.finditer(text)]
+    words += [m.group(1) for pattern in (_EVENT_EN, _EVENT_OFF_EN) for m in pattern.finditer(text)]
     words += [word for m in _EVENT_EN_ACTIVE.finditer(text) for word in m.groups() if word]
     # an event the synonyms table knows, named anywhere in the moving message ("gp just cancelled tmrw … moved me to
     # monday the 24th", "디펜스 날짜 27일로 미뤄짐")

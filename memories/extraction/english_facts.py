@@ -32,7 +32,8 @@ _BOUNDARY = (r"(?=\s*(?:[.,!?;:()\n]|$|\s(?:and|but|because|since|so|though|alth
              r"now|anymore|too|as well|as (?:an?|the|my|our)|for now|these days|right now|btw|though|at|with|for|"
              r"from|on|if|until|after|"
              r"before|every|here|there|last|next|this year|yesterday|today|tomorrow|tonight|recently|ago|"
-             r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple)|then|later|afterwards|tmrw|tomorrow)\b))")
+             r"in \d{4}|like\s+(?:a\s+)?\d+|like\s+(?:a|an)\s+(?:few|couple)|then|later|afterwards|tmrw|tomorrow"
+             r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weeknights?|mornings?|evenings?|nights?)\b))")
 _VALUE = r"(?P<v>[^.,!?;:()\n]{1,60}?)"
 # Lists ("shellfish and penicillin") for subjects that hold several values.
 _LIST_BOUNDARY = _BOUNDARY.replace("and|but|", "but|")
@@ -282,6 +283,8 @@ _SIBLINGS = re.compile(r"\bi\s+have\s+(?P<v>(?:an?|one|two|three|four|\d)\s+(?:o
                        r"(?:brothers?|sisters?|siblings?))\b", re.I)
 _FAMILY = re.compile(r"\b(?P<v>i'?m\s+(?:an?|the)\s+(?:only child|youngest|oldest|eldest|middle child)|"
                      r"(?:there are|we are|we're)\s+(?:\w+)\s+(?:of us\s+)?in my family|family of (?:\w+))\b", re.I)
+_NO_PARTNER_EN = frozenset("""work myself sleep netflix books coffee food nobody bread pizza carbs my the a an
+this that it them sourdough gym job""".split())
 _DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|engaged|divorced|taken|"
                      r"in a relationship|"
                      r"seeing someone|dating someone|seeing [A-Z]\w+|dating [A-Z]\w+)|"
@@ -693,6 +696,9 @@ def _household(sentence: str) -> list[Candidate]:
 def _traits(sentence: str) -> list[Candidate]:
     found = []
     match = _DATING.search(sentence)
+    partner = re.search(r"(?:dating|seeing)\s+(\w+)$", match.group("v"), re.I) if match else None
+    if partner and (partner.group(1).casefold() in _NO_PARTNER_EN or partner.group(1).casefold() in FOODS_EN):
+        match = None  # "I'm dating bread right now": a joke about being single
     if match and not _negated(sentence, match.start()):
         value = re.sub(r"^(?:i'?m|i|we)\s+", "", match.group("v"), flags=re.I)
         if re.search(r"broke up|got dumped", value, re.I):

@@ -15,7 +15,7 @@ HYPOTHETICAL = (
     r"\bif\s+i'd\b|\bwhat\s+if\b|\bimagine\b|\bpretend\b|\bin\s+another\s+life\b|\bin\s+an?\s+alternate\b",
 )
 JOKE = (
-    r"농담(?:이고|이야|이에요|이에여|임|ㅋ|입니다|이구요|이요|이지|인\s*거\s*알지)|장난(?:이고|이야|이에요|임|ㅋ)|뻥(?:이고|이야|임|ㅋ)",
+    r"농담(?:이고|이야|이에요|이에여|임|ㅋ|입니다|이구요|이요|이지|인\s*거\s*알지|(?=\s*[.!~]*\s*$))|장난(?:이고|이야|이에요|임|ㅋ)|뻥(?:이고|이야|임|ㅋ)",
     r"\bjk\b|\bj/k\b|\bjust\s+kidding\b|\bkidding\b|\bjoking\b|\b(?:i'm|im)\s+messing\s+with\s+you\b",
     # taken back ("ㄴㄴ 구라임", "거짓말이지롱"), or a self-label meant as hyperbole ("i'm basically an olympic swimmer
     # now lol", "i'm secretly a vampire lol")

@@ -153,13 +153,21 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
         found = [c for c in found if c.value != changed[0].value and c.subject not in {changed[0].subject, "likes"}
                  and changed[0].value not in c.value and c.value not in changed[0].value] + changed
     # An age said just before ("서른하나 직장인입니다", "스물다섯이고 회사 다녀요") is not part of a job or a workplace.
-    found = [Candidate(c.subject, _AGE_LEAD.sub("", c.value), c.request, c.label)
-             if c.subject in {"occupation", "workplace"} and _AGE_LEAD.match(c.value) and _AGE_LEAD.sub("", c.value)
+    # So is the user's own name said before them ("김민지 스물다섯 직장인이야").
+    names = {c.value for c in found if c.subject == "name"}
+    found = [Candidate(c.subject, _AGE_LEAD.sub("", _without_name(c.value, names)), c.request, c.label)
+             if c.subject in {"occupation", "workplace"} and _AGE_LEAD.match(_without_name(c.value, names))
+             and _AGE_LEAD.sub("", _without_name(c.value, names))
              else c for c in found]
     # A value that opens with someone else ("큰딸 열네살 중학생") is that person's, not the user's.
     return [c for c in found if _not_negated(text, c) and not (c.subject not in _HOUSEHOLD_SUBJECTS
                                                               and len(c.value.split()) >= 2
                                                               and about_someone_else(c.value, len(c.value.split()[0])))]
+
+
+def _without_name(value: str, names: set[str]) -> str:
+    first, _, rest = value.partition(" ")
+    return rest if first in names and rest else value
 
 
 _HOUSEHOLD_SUBJECTS = frozenset({"family", "sibling", "pet", "family_news", "best_friend", "friend", "dating_status",

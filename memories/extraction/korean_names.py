@@ -31,7 +31,7 @@ _NAME_INTRO = re.compile(
 _MY_NAME = re.compile(r"(?:(?:내|제|나의|저의)\s*(?:(?:한국|영어|본|진짜|원래|실제)\s*)?|(?<![가-힣])(?:한국|본|진짜|실제)\s*)"
                       r"이름(?:은|이)\s*(\S+)")
 _I_AM = re.compile(r"(?:^|\s)(?:나는|난|나|저는|전|저)\s+(?P<word>[가-힣]{2,4}?)(?P<end>이야|야|이에요|예요|에요|입니다|임|이고|고)"
-                   r"(?=[\s!.,~?]|$)")
+                   r"(?=[\s!.,~?]|$)(?!\s*(?:불러|부르|불리|불려|해(?:[\s.!~]|$)|하))")  # "나 채채라고 불러" is a call name
 _SAID_NAME = re.compile(r"(?:^|\s)(?P<word>[가-힣]{3}?)(?:이)?라고\s*(?:합니다|해요|해|함|하구요|하고요)(?=[\s.!,~ㅎㅋ]|$)")
 # A greeting, then the name alone ("ㅎㅇㅎㅇ 춘심 나 준우 ㅋㅋ"): the clause ends with it.
 _AGE_WORD = rf"{NATIVE_AGE_WORD_KO}|\d{{2}}\s*살?"
@@ -40,6 +40,11 @@ _I_AM_BARE = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+(?P<word>[가-힣]{{2,3
 SELF_INTRO = re.compile(rf"(?:^|\s)(?:나|난|저|전)\s+[가-힣]{{2,3}}\s*[.,]?\s+(?:{_AGE_WORD})(?=[\s.,!~ㅋㅎ]|$)")
 _BARE_INTRO = re.compile(r"^\W*(?:(?:반가워요|반갑습니다|반가워|안녕하세요|안녕|네|넵)\W*(?:[ㅎㅋ]+\s*)?)?(?P<word>[가-힣]{3})"
                          r"(?:이고|고|이에요|예요|입니다|이야|야|임)(?=[\s,.!?~]|$)")
+# A full name opening the message, then an age ("고은채 스물셋 ㅋㅋ 망원동 자취러임", "김민지 25살 직장인이야").
+_OPENING_NAME_AGE = re.compile(rf"^\W*(?P<word>[가-힣]{{3}})\s*[.,]?\s+(?:{_AGE_WORD})(?=[\s.,!~ㅋㅎ]|살|이|입|예|임|요|$)"
+                               r"(?!\s*(?:명|개|번|분|시|원|마리|권|일|년|달|주|층|등|위|점|살\s*(?:때|짜리)))(?!.*(?:래|대|더라)$)")
+# What opens a sentence and is no name ("이번주 서른 명 왔어").
+_NOT_NAME_OPENING = frozenset("이번 저번 지난 다음 오늘 어제 내일 요즘 우리 정말 진짜 완전 벌써 올해 작년 내년 이제 아직".split())
 GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)|^\W*(?:ㅎㅇ|하이|헬로|hi|hello|hey)(?![A-Za-z])",
                       re.I)
 # The character introducing itself or asking who the user is: the user's next words are an introduction too.
@@ -68,6 +73,11 @@ def name_facts(clause: str, pet_message: bool, greeting: bool, self_intro: bool 
         match = _BARE_INTRO.match(clause)
         if match and _looks_like_full_name(match.group("word"), introducing=True):
             found.append(Candidate("name", match.group("word")))
+    opening = _OPENING_NAME_AGE.match(clause)
+    if opening and opening.group("word")[:2] not in _NOT_NAME_OPENING \
+            and _looks_like_full_name(opening.group("word"), introducing=True) \
+            and not any(m.tag[0] in "VEJM" for m in analyse(opening.group("word"))):
+        found.append(Candidate("name", opening.group("word")))
     bare = _I_AM_BARE.search(clause) if (greeting or self_intro) and not _I_AM.search(clause) else None
     if bare and (_looks_like_given_name(bare.group("word"))
                  or (self_intro and _looks_like_full_name(bare.group("word"), introducing=True)

@@ -173,6 +173,7 @@ OTHER_PERSON_KO = (
     "딸내미", "아이", "애기", "첫째", "둘째", "셋째", "막내", "사위", "며느리", "손주", "손자", "손녀", "조카", "사촌",
     "시어머니", "시아버지", "장모님", "장인어른", "형부", "제부", "매형", "올케", "새언니", "예비신랑", "예비신부",
     "따님", "아드님", "어머님", "아버님", "남편분", "아내분", "부인", "사모님", "동생분", "형님", "누님", "친구분",
+    "집사람", "안사람", "신랑", "마누라", "큰애", "작은애", "애들", "아들내미", "외손자", "외손녀", "친손자", "친손녀",
 )
 # Words before a family word that keep it someone else ("큰딸", "막내동생", "사촌언니", "울 엄마").
 OTHER_PERSON_PREFIXES_KO = ("큰", "작은", "첫째", "둘째", "셋째", "막내", "사촌", "친", "외", "새", "전", "예비", "울", "우리")
@@ -355,3 +356,95 @@ def is_korean(text: str) -> bool:
     korean = sum(1 for w in words if _HANGUL.search(w))
     latin = sum(1 for w in words if _LATIN.search(w) and not _HANGUL.search(w))
     return korean > 0 and korean >= latin
+
+
+# Things a person has one of at a time, named from closed lists (extraction.changes `OWN_KINDS`): the game they
+# main, the phone they use, their tier in a ranked game, the drink they live on. Key → how it is written (regex, one
+# alternation; Korean names may need a particle after them where the bare word means something else).
+_KO_AFTER = r"(?=만|은|는|도|랑|이랑|하|을|를|\s*(?:랭|티어|함|해|했|켜|접|시작|\d))"
+GAMES = {
+    "valorant": rf"valorant|발로란트|발로{_KO_AFTER}",
+    "league": rf"league\s+of\s+legends|리그\s*오브\s*레전드|(?<![가-힣])롤{_KO_AFTER}",
+    "overwatch": r"overwatch|오버워치|옵치",
+    "minecraft": rf"minecraft|마인크래프트|(?<![가-힣])마크{_KO_AFTER}",
+    "fortnite": r"fortnite|포트나이트|포나",
+    "maplestory": r"maple\s*story|메이플(?:\s*스토리)?",
+    "lostark": rf"lost\s*ark|로스트\s*아크|(?<![가-힣])로아{_KO_AFTER}",
+    "pubg": r"\bpubg\b|battlegrounds|배그|배틀\s*그라운드",
+    "apex": r"\bapex(?:\s+legends)?\b|에이펙스",
+    "genshin": r"genshin(?:\s+impact)?|원신",
+    "marvel_rivals": r"marvel\s+rivals|마블\s*라이벌즈|\brivals\b",
+    "fifa": r"\bfifa\b|\bea\s*fc\b|피파|fc\s*온라인",
+    "counter_strike": r"counter-?strike|\bcs2\b|\bcsgo\b|(?<![가-힣])카스{_KO_AFTER}",
+    "dota": r"\bdota\s*2?\b|도타",
+    "roblox": r"roblox|로블록스",
+    "stardew": r"stardew(?:\s+valley)?|스타듀",
+    "animal_crossing": r"animal\s+crossing|동물의\s*숲|동숲",
+    "zelda": r"zelda|젤다",
+    "elden_ring": r"elden\s+ring|엘든\s*링",
+    "diablo": r"diablo|디아블로|디아\s*4",
+    "wow": r"world\s+of\s+warcraft",
+    "hearthstone": r"hearthstone|하스스톤",
+    "tft": r"teamfight\s+tactics|\btft\b|롤토체스|롤체",
+    "tekken": r"tekken|철권",
+    "street_fighter": r"street\s+fighter|스트리트\s*파이터",
+    "brawl_stars": r"brawl\s+stars|브롤\s*스타즈|브롤",
+    "clash": r"clash\s+(?:royale|of\s+clans)|클래시\s*(?:로얄|오브\s*클랜)",
+    "star_rail": r"star\s+rail|스타레일|붕괴\s*스타레일|붕스",
+    "zenless": r"zenless|젠레스|젠존제",
+    "blue_archive": r"blue\s+archive|블루\s*아카이브|블루아카|블아",
+    "nikke": r"\bnikke\b|니케",
+    "sudden_attack": r"서든\s*어택|서든",
+    "dnf": r"던전\s*앤\s*파이터|던파",
+    "kartrider": r"카트\s*라이더|카트라이더",
+    "cookie_run": r"cookie\s+run|쿠키런",
+    "pokemon": r"pok[eé]mon(?:\s+go)?|포켓몬(?:\s*고)?",
+    "rocket_league": r"rocket\s+league|로켓\s*리그",
+    "call_of_duty": r"call\s+of\s+duty|\bwarzone\b|콜\s*오브\s*듀티|콜옵",
+    "rainbow_six": r"rainbow\s+six|\br6\b|레식",
+    "sims": r"the\s+sims|심즈",
+}
+PHONE_BRANDS = {
+    "iphone": r"아이폰|iphone",
+    "galaxy": r"갤럭시|galaxy",
+    "pixel": r"픽셀(?=\s?\d)|pixel(?=\s?\d)",
+}
+# The model after a brand: "13 미니", "Z플립7", "s24 ultra", "15 pro max".
+PHONE_MODEL = (r"(?:\s?(?:z\s?)?(?:플립|폴드|flip|fold|노트|note|[sa](?=\s?\d))?\s?\d{1,2}"
+               r"(?:\s?(?:프로|맥스|미니|울트라|플러스|pro|max|mini|ultra|plus|\+|fe)(?![가-힣A-Za-z]))*)?")
+RANK_TIERS = {
+    "iron": r"iron|아이언", "bronze": r"bronze|브론즈|(?<![가-힣])브(?=\s?\d)", "silver": r"silver|실버",
+    "gold": r"gold|골드|(?<![가-힣])골(?=\s?\d)",
+    "platinum": r"plat(?:inum)?|플래(?:티넘)?|플레(?:티넘)?|(?<![가-힣])플(?=\s?\d)", "emerald": r"emerald|에메랄드",
+    "diamond": r"diamond|다이아", "ascendant": r"ascendant", "immortal": r"immortal", "master": r"master|마스터",
+    "grandmaster": r"grandmaster|그랜드\s*마스터|그마", "challenger": r"challenger|챌린저", "radiant": r"radiant",
+}
+# Words that make a tier a rank ("hardstuck gold", "골드 승급"), when no division number follows it ("gold 2").
+RANK_CONTEXT = r"\b(?:rank(?:ed)?|elo|tier|hardstuck|ranked|lp|rr)\b|랭크|랭겜|티어|승급|강등|점수"
+DRINKS = {
+    "americano": r"아메리카노|아아(?![가-힣])|americano",
+    "latte": r"(?<!말차)(?<!말차\s)(?<!녹차)(?<!녹차\s)(?:카페\s*)?라떼|(?<!matcha\s)latte",
+    "matcha": r"말차(?:\s*라떼)?|녹차\s*라떼|matcha(?:\s+latte)?",
+    "cold_brew": r"콜드\s*브루|cold\s+brew",
+    "coffee": r"(?<![가-힣])커피|\bcoffee\b",
+    "milk_tea": r"밀크티|버블티|\bboba\b|bubble\s+tea|milk\s+tea",
+    "tea": r"(?<![가-힣])홍차|\bchai\b",
+    "energy_drink": r"에너지\s*드링크|몬스터\s*(?:에너지|음료)|레드불|핫식스|\bmonsters?\b(?=\s+(?:energy|a\s+day|drinks?))"
+                    r"|red\s*bull|energy\s+drinks?",
+    "soda": r"콜라|제로\s*콜라|\bcoke\b|diet\s+coke|\bsoda\b|\bpepsi\b",
+    "kombucha": r"콤부차|kombucha",
+    "beer": r"(?<![가-힣])맥주|\bbeer\b",
+    "soju": r"소주|\bsoju\b",
+    "wine": r"(?<![가-힣])와인|\bwine\b",
+    "highball": r"하이볼|highball",
+}
+HAIR_COLOURS = {
+    "black": r"흑발|검정|검은|까만|블랙|\bblack\b", "blonde": r"금발|노랑|노란|\bblonde?\b",
+    "ash": r"애쉬(?:\s*(?:브라운|그레이|블론드))?|\bash(?:\s+(?:brown|blonde?|gr[ae]y))?\b",
+    "silver": r"은발|실버|\bsilver\b|\bplatinum\b", "brown": r"브라운|갈색|\bbrown\b",
+    "pink": r"핑크|분홍|\bpink\b", "red": r"빨강|빨간|레드|\bred\b|\bginger\b|\bauburn\b", "blue": r"파랑|파란|블루|\bblue\b",
+    "purple": r"보라|퍼플|\bpurple\b|\blilac\b|\blavender\b", "mint": r"민트|\bmint\b|\bteal\b", "green": r"초록|그린|\bgreen\b",
+    "orange": r"주황|오렌지|\borange\b", "grey": r"회색|그레이|\bgr[ae]y\b", "white": r"하얀|흰|화이트|\bwhite\b",
+}
+# Words that make a colour the hair's ("핑크머리", "dyed it blue", "탈색함").
+HAIR_CONTEXT = r"머리|헤어|염색|탈색|(?<=[흑금은])발|\bhair\b|\bdye[ds]?\b|\bbleach"

@@ -39,7 +39,7 @@ from .english_facts import english_facts
 from .events import Event, events_in, own_birthday_on
 from .korean_facts import korean_facts
 from .korean_preferences import type_subject as korean_type_subject
-from .lexicon import is_korean
+from .lexicon import OTHER_PERSON_KO, is_korean
 from .morphology import content_nouns
 from .news import news_subjects
 from .questions import (
@@ -96,6 +96,10 @@ _TOPIC_SHIFT = re.compile(r"^\W*(?:근데|그런데|아\s*그리고|그리고|�
 _QUESTION_WORDS = re.compile(r"뭐(?:래|야|지|예요|에요)?|왜|어디|언제|누구|어떻게|진짜|정말|헐|대박|ㅋ+|ㅎ+|\b(?:what|why|really|huh|"
                              r"seriously|wait|omg|lol|when|where|who|how)\b", re.I)
 _QUESTION_MAX_CHARS = 50
+_WHEN_ASKED = re.compile(r"언제|날짜|일정|몇\s*시|며칠|요일|\bwhen\b|what\s+(?:time|day|date)|which\s+day", re.I)
+# Words of a question that ask only when, how many or which day, not about what ("날짜는 잡으셨어요?", "what time?").
+_GENERIC_ASKED = re.compile(r"(?:날짜|일정|시간|몇\s*시|요일|며칠)(?:는|은|이|가|도)?|(?:정하|잡으|잡았|잡혔|나왔|나오)[가-힣]*|[?.!~]|"
+                            r"\b(?:date|time|day|which|is|it|the|did|you|they|set|get|got|yet|so|and)\b", re.I)
 
 
 def _answered_question(context: str, text: str) -> str:
@@ -109,6 +113,14 @@ def _answered_question(context: str, text: str) -> str:
     question = asked[-1].strip()
     if "*" in context or re.search(r"^\s*\(|[\"“][^\"”]{2,}[\"”]", question):
         return ""  # a line of a story ("*드래곤이 내려앉는다* 누구냐?") is asked in character
+    if _WHEN_ASKED.search(question) and not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}",
+                                                      _GENERIC_ASKED.sub(" ", _QUESTION_WORDS.sub(" ", question))):
+        # "날짜는 잡으셨어요?", "when is it?" ask only when: what it is about is in the sentence before ("백내장 수술은 …")
+        before = context[:context.rfind(question)].strip() if question in context else ""
+        said = re.split(r"(?<=[.!?…])\s+", before)[-1].strip() if before else ""
+        if said and "?" not in said and re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _QUESTION_WORDS.sub(" ", said)):
+            said = said if len(said) <= _QUESTION_MAX_CHARS else "…" + said[-_QUESTION_MAX_CHARS:]
+            return f"{said} {question}"
     if not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _QUESTION_WORDS.sub(" ", question)):
         return ""  # "뭐래?", "really?": a reaction, not a question the message answers
     words = {w[:2] if re.match(r"[가-힣]", w) else w for w in re.findall(r"[가-힣]{2,}|[A-Za-z]{4,}", question.casefold())}
@@ -230,6 +242,10 @@ def _event_content(event: Event, korean: bool) -> str:
 
 
 _BIRTHDAY_WORD = re.compile(r"생일|생신|birthday|\bbday\b", re.I)
+# Whose birthday a correction is about, when not the user's ("i messed up naomis bday, its june 21", "동생 생일").
+_SOMEONES_BIRTHDAY = re.compile(r"\b(?!(?:my|its|it|this|thats|whats|today|tomorrow)'?s?\b)[a-z]+'?s\s+(?:birthday|bday|b-day)"
+                                r"|\b(?:his|her|their)\s+(?:birthday|bday|b-day)"
+                                rf"|(?:{'|'.join(w for w in OTHER_PERSON_KO if len(w) > 1)})(?:의)?\s*(?:생일|생신)", re.I)
 # Values no subject has: a time word, someone addressed ("미나씨"), one syllable, a clause of English speech
 # ("thats actually perfect", "i bought it"), a time of life ("고딩때").
 _NO_VALUE = re.compile(r"^(?:내일|오늘|어제|모레|주말|평일|이번\s*주|다음\s*주|요즘|매일|계좌|폐기)$|때$"
@@ -329,7 +345,7 @@ class _MessageExtraction:
         if birthday:
             found.append(Candidate("birthday", format_month_day(birthday.month, birthday.day, self.korean)))
         elif self.correction is not None and not any(c.subject == "birthday" for c in found) \
-                and _BIRTHDAY_WORD.search(self.text):
+                and _BIRTHDAY_WORD.search(self.text) and not _SOMEONES_BIRTHDAY.search(self.text):
             # "생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야": the date left once the old one is out
             dates = find_month_days(self.correction.cleaned)
             if len({d.key for d in dates}) == 1:

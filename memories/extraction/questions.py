@@ -252,6 +252,11 @@ _INTRODUCES_SELF = re.compile(r"\s*(?:난|나는|저는|전|저|i'?m|i\s+am|my\s
 _CALL_ME = re.compile(r"불러|부르|call\s+me|호칭", re.I)
 
 
+# What opens a reply that is no name ("guess what. we're adopting a puppy" to "who are you?").
+_NOT_NAME_EN = re.compile(r"(?:guess|what|omg|wait|bruh|dude|nah|nope|hey|hi|well|so|oh|idk|lol|lmao|haha|ok|okay"
+                          r"|yes|no|yeah|sure|maybe|nobody|someone|me|just|not)\b", re.I)
+
+
 def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") -> Candidate | None:
     """Return the user's short answer to `subject` ("178!" → height 178), or None."""
     first = first_clause(user_text, korean)
@@ -273,7 +278,8 @@ def bare_answer(subject: str, user_text: str, korean: bool, question: str = "") 
         first = _INTRODUCES_SELF.sub("", first, count=1)
     if subject in {"name", "nickname"}:
         value = name_at(first, 0) if korean else re.split(r"\s+(?:is|lol|haha|please|pls)\b|,", first)[0].strip(" '\"")
-        if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3)):
+        if not value or (not korean and (value.lower() in STOP_VALUES_EN or len(value.split()) > 3
+                                         or _NOT_NAME_EN.match(value))):
             return None
         return Candidate(subject, value, request=subject == "nickname") if valid_value(value, max_len=20) else None
     if subject in {"pet", "family", "sibling", "smoking", "handedness"}:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .korean_text import person_named
 from .lexicon import OTHER_PERSON_KO
 from .questions import question_about_someone_else, question_sentences
 from .registry import QUESTION_CUES
@@ -97,8 +98,17 @@ def own_subject_asked(message: str) -> str:
                     return subject
                 if not korean and not _ASKER.search(read):
                     return ""  # "when's zoe's birthday again?": an English question names whose it asks about
-                return "" if question_about_someone_else(read, match) or _OTHERS.search(before) else subject
+                return "" if question_about_someone_else(read, match) or _OTHERS.search(before) \
+                    or (korean and _named_before(before)) else subject
     return ""
+
+
+_NAMED_SUBJECT_KO = re.compile(r"(?<![가-힣])([가-힣]{2,3}?)(?:이가|이는|이도|이|가|은|는|도)(?=\s)")
+
+
+def _named_before(before: str) -> bool:
+    """"지은이 무슨 일 하는지 얘기했었나?": a given name as the subject asks about that person."""
+    return any(person_named(m.group(1)) for m in _NAMED_SUBJECT_KO.finditer(before))
 
 
 def _asks_for_self(before: str) -> bool:

@@ -84,3 +84,18 @@ def test_a_count_now_leaves_other_things_and_counters_alone(text, older):
 
 def test_a_count_with_more_or_each_is_no_count_now():
     assert changed_value("이제 하루에 두 개씩 먹어") is None
+
+
+def test_an_event_called_off_then_given_a_new_date_moves_from_its_old_date():
+    from memories.extraction.corrections import moved_event, moved_event_old_dates
+
+    moved = moved_event("the clinic rang. my MRI on the 3rd is cancelled, the machine broke. new date is March 21")
+    assert moved is not None and "MRI" in moved[0]
+    assert "Feb 3" in moved_event_old_dates(moved, "busy month: dentist on the 1st, MRI on Feb 3 at the clinic")
+
+
+def test_a_marked_day_alone_of_a_moved_event_is_old_in_the_new_month_and_the_one_before():
+    from memories.extraction.corrections import find_correction
+
+    correction = find_correction("update: the recital got moved. its oct 15 now not the 10th")
+    assert {"Oct 10", "Sep 10"} <= set(correction.old_terms)

@@ -52,6 +52,7 @@ def test_a_count_in_a_clause_that_says_it_used_to_be_is_old():
     ("i don't play cello anymore, switched to bass", "cello"),
     ("update: no longer at the bakery, started at a bank", "bakery"),
     ("moved from queens to jersey city last week", "queens"),
+    ("the office isn't my favorite show anymore, parks and rec is", "office"),
 ])
 def test_english_cues(text, old):
     correction = find_correction(text)

@@ -143,3 +143,38 @@ def test_vectors_of_another_model_are_not_compared(write, alice, chunsim):
     MemoryItem.objects.update(embedding_model="old-model")
     assert write(ExtractedFact(content="첫 번째 일화 다시", kind="episodic"), embedding=list(base)) \
         == WriteOutcome.CREATED
+
+
+def test_a_switched_game_leaves_every_older_memory_that_named_the_old_one(write, alice, chunsim):
+    write(ExtractedFact(content="메이플 하다가 새벽 세시에 잠", kind="episodic", source_message_id="m1"))
+    write(ExtractedFact(content="메이플 보스 잡았어? 대박", kind="episodic", speaker="character", source_message_id="m2"))
+    write(ExtractedFact(content="동생은 오늘 수학 학원 감", kind="episodic", source_message_id="m3"))
+    assert write(ExtractedFact(content="요즘 메이플 접고 발로란트만 함 ㅋㅋ", kind="episodic", source_message_id="m4")) \
+        == WriteOutcome.SUPERSEDED
+    texts = [item.content for item in live(alice, chunsim)]
+    assert not any("메이플" in text for text in texts)  # the changing message too keeps only what still holds
+    assert "동생은 오늘 수학 학원 감" in texts and any("발로란트" in text for text in texts)
+
+
+def test_a_stored_age_keeps_a_grandchilds_age_and_school_year_out(write, alice, chunsim):
+    write(ExtractedFact(content="나이: 예순일곱", subject="age", value="예순일곱", category="personal_info",
+                        is_identity=True, source_message_id="m1"))
+    assert write(ExtractedFact(content="나이: 열세살", subject="age", value="열세살", category="personal_info",
+                               is_identity=True, source_message_id="m2")) == WriteOutcome.SKIPPED
+    assert write(ExtractedFact(content="학년: 2학년", subject="school_year", value="2학년", category="personal_info",
+                               is_identity=True, source_message_id="m3")) == WriteOutcome.SKIPPED
+    assert write(ExtractedFact(content="나이: 예순여덟", subject="age", value="예순여덟", category="personal_info",
+                               is_identity=True, source_message_id="m4")) == WriteOutcome.SUPERSEDED
+    assert live(alice, chunsim).get(subject_key="age").subject_value == "예순여덟"
+
+
+def test_a_job_told_with_a_workplace_ends_when_the_workplace_does(write, alice, chunsim):
+    write(ExtractedFact(content="직업: 바리스타", subject="occupation", value="바리스타", category="personal_info",
+                        is_identity=True, source_message_id="m1"))
+    write(ExtractedFact(content="직장: 카페", subject="workplace", value="카페", category="location", source_message_id="m1"))
+    write(ExtractedFact(content="직업: 대학생", subject="major", value="시각디자인", category="personal_info",
+                        source_message_id="m2"))
+    assert write(ExtractedFact(content="직장: 디자인 스튜디오", subject="workplace", value="디자인 스튜디오",
+                               category="location", source_message_id="m3")) == WriteOutcome.SUPERSEDED
+    assert not live(alice, chunsim).filter(subject_key="occupation").exists()
+    assert live(alice, chunsim).filter(subject_key="major").exists()  # told in another message

@@ -810,3 +810,11 @@ def test_summary_importance_grows_with_facts_and_feelings():
 
 def test_an_english_value_ends_before_as_a_role():
     assert values(extract("i work at Ledgerly as a product designer"), "workplace") == ["Ledgerly"]
+
+
+@pytest.mark.parametrize("topic,other_word", [("군대", "영장"), ("구조조정", "정리해고"), ("divorce", "이혼")])
+def test_an_avoided_topic_keeps_out_memories_that_name_it_in_other_words(topic, other_word):
+    from memories.extraction.behaviour import avoid_test
+
+    assert avoid_test((topic,))(f"어제 {other_word} 얘기 들었어")
+    assert not avoid_test((topic,))("어제 회사에서 회식했어")

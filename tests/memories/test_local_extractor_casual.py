@@ -906,3 +906,52 @@ def test_a_message_opening_on_she_or_걔_says_who_the_message_before_named(befor
 ])
 def test_no_referent_for_another_gender_or_a_message_that_names_its_own(before, message):
     assert all("(she:" not in f.content and "(he:" not in f.content for f in run(U(before), U(message)).facts)
+
+
+# --- whose age and which value -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["손녀 하윤이가 학원 간다고 전화왔어요 열한살이 벌써 바쁘네", "13살이 무슨 연애야 ㅋㅋ"])
+def test_an_age_as_the_subject_of_a_sentence_is_nobody_the_user_is(text):
+    assert values(run(U(text)), "age") == []
+
+
+def test_an_age_said_with_a_copula_is_still_the_users():
+    assert values(run(U("나 열아홉살이야 ㅋㅋ")), "age") == ["열아홉살"]
+
+
+def test_an_english_workplace_stops_before_the_days_worked():
+    assert values(run(U("i work at subway mondays and wednesdays after class")), "workplace") == ["subway"]
+
+
+def test_guess_what_is_no_answer_to_who_are_you():
+    result = run(A("Knock knock! Who are you?"), U("guess what. we're adopting a puppy"))
+
+    assert values(result, "name") == []
+
+
+def test_a_when_question_brings_the_sentence_that_says_what_it_is_about():
+    result = run(A("치과 임플란트는 요즘 금방 한다더라고요. 날짜는 잡으셨어요?"), U("다음달 3일 오후 두시로 잡았어요"))
+
+    episodes = [f.content for f in result.facts if f.kind == "episodic" and "잡았어요" in f.content]
+    assert episodes and "임플란트" in episodes[0]
+
+
+@pytest.mark.parametrize("text,name", [("고은비 스물넷 ㅋㅋ 연남동 자취함", "고은비"), ("최민서 32살 간호사예요", "최민서")])
+def test_a_full_name_opening_the_message_before_an_age_is_the_users(text, name):
+    assert values(run(U(text)), "name") == [name]
+
+
+@pytest.mark.parametrize("text", ["이번주 서른 명 왔어 ㅋㅋ", "한지민 서른둘 배우래", "친구들은 나 뭉치라고 불러"])
+def test_no_name_from_a_count_someone_elses_age_or_a_call_name(text):
+    assert values(run(U(text)), "name") == []
+
+
+def test_dating_a_food_is_a_joke_not_a_relationship():
+    assert values(run(U("my mom keeps asking. absolutely not. I'm dating pizza right now")), "dating_status") == []
+    assert values(run(U("I'm dating Marco now")), "dating_status") == ["dating Marco"]
+
+
+def test_a_corrected_birthday_of_someone_named_is_not_the_users():
+    assert values(run(U("wait i messed up sofias bday, its june 21 not june 12")), "birthday") == []
+    assert values(run(U("동생 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야")), "birthday") == []
+    assert values(run(U("내 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야")), "birthday") == ["12월 14일"]

@@ -110,3 +110,11 @@ def test_hyperbole_and_a_claim_taken_back_are_jokes(text):
                                   "구라 아니고 진짜 합격함"])
 def test_emphasis_and_insisting_are_no_jokes(text):
     assert not is_joke(text)
+
+
+def test_a_message_ending_on_joke_is_a_joke():
+    from memories.extraction.guards import is_joke
+
+    assert is_joke("아 나 사실 인턴 아니고 회장임 ㅋㅋ 농담")
+    assert not is_joke("농담 아니고 진짜 회장임")
+    assert not is_joke("그건 농담 같은데 진짜야")

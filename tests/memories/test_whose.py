@@ -90,3 +90,14 @@ def test_a_word_addressing_the_character_first_is_no_other_person_when_asked():
     assert not only_about_others("언니 이력서 쓰는 중인데 여기 칸 이렇게 쓰는 거 맞나", addressed_first=True)
     assert only_about_others("동생 다래는 신촌에서 대학원 다니는데 걔는 맨날 밤샘이래", addressed_first=True)
     assert only_about_others("언니는 신촌 살아", addressed_first=True)  # a topic, not a call
+
+
+@pytest.mark.parametrize("question", ["집사람이 무슨 일 한다고 했었는지 기억해요?", "우리 큰애 이름이랑 나이 기억나요?",
+                                      "지은이 무슨 일 하는지 얘기했었나?"])
+def test_a_question_about_a_spouse_a_child_or_someone_named_is_not_about_the_user(question):
+    assert own_subject_asked(question) == ""
+
+
+@pytest.mark.parametrize("question,subject", [("오늘은 나 몇 살이라고 했지?", "age"), ("나 무슨 일 한다고 했지?", "occupation")])
+def test_the_users_own_question_still_reads_as_theirs(question, subject):
+    assert own_subject_asked(question) == subject
