@@ -89,17 +89,27 @@ ADDRESSES_CHARACTER_RULES: tuple[tuple[str, str], ...] = (
     ("en_your", r"\b(?:your|ur|yr)\s+(?!welcome\b|own\b|business\b)[a-z]|\bwhere\s+are\s+(?:you|u)\s+from\b"
                 r"|\b(?:you|u)\s+and\s+(?:your|ur)\b"),
     # what the two did together ("the first book we did for our club"): the character's side of it
-    ("en_we", r"\b(?:we|our)\s+(?:did|read|watched|made|planned|picked|started|agreed|said|talked|lil|little|own|"
-              r"book|club|plan|trip|deal|promise|list)\b"),
+    ("en_we", r"\b(?:we|our)\s+(?:did|read|watched|made|planned|picked|started|agreed|decided|chose|set|said|talked|lil|"
+              r"little|own|book|club|plan|trip|deal|promise|list)\b|\bdid\s+we\s+(?:say|decide|agree|pick|plan|choose|set)\b"
+              r"|\bour\s+(?:\w+\s+)?(?:thing|routine|ritual|deal|plan|promise|challenge|goal)\b"),
+    # the character's own doings asked about ("where are u going in november again?", "what race are u training for")
+    ("en_are_you", r"\b(?:are|will)\s+(?:you|u|ya)\b"),
     ("en_reported", ASKS_SAID_RULES[1][1]),  # "you said …" addresses the character too
 )
 # What only the character can have done for the user, asked about without naming it: a recommendation or an
 # instruction reported back ("불안할 때 해보라고 했던 그 방법", "허리 아플 때 하라던 운동", "추천해준 드라마", "the book you
 # recommended"). Counts as asking what the character said even with no "너"/"your" in the sentence.
-IMPLIES_CHARACTER = (r"(?:하|해|보|봐|먹|읽|가|써|들어|들)(?:보)?라(?:고\s*(?:했|하셨|그랬|한(?![가-힣]))|던|며|구\s*했)"
-                     r"|(?:추천|소개|권)(?:해)?\s*(?:준|줬|주신|해준|해줬|해주신)|알려\s*(?:준|줬|주신)|가르쳐\s*(?:준|줬)"
+IMPLIES_CHARACTER = (r"(?:하|해|보|봐|먹|읽|가|써|들어|들|두|챙기|마시|사|입|자|쉬|찾)(?:보)?(?:으)?라(?:고\s*(?:했|하셨|그랬"
+                     r"|한(?![가-힣]))|던|며|구\s*했)"
+                     r"|(?:추천|소개|권)(?:해)?\s*(?:준|줬|주신|주셨|해준|해줬|해주신)|알려\s*(?:준|줬|주신|주셨)|가르쳐\s*(?:준|줬)"
                      r"|(?:주|줄|드리|해주|골라주|보내주|만들어주)기로\s*(?:했|하셨|약속)"  # "뭐 주기로 했었죠?": the character's
+                     # "뭐 준다고 했었지?", "아침마다 챙겨준다고 한 거": a promise to the user, reported back
+                     r"|(?:준|해준|챙겨준|만들어준|알려준|보내준|사준|골라준)다고\s*(?:했|한(?:거|게|(?![가-힣]))|하셨)"
+                     # what the two agreed on ("우리 둘이서 하기로 한 거", "우리 같이 보기로 한 영화")
+                     r"|우리(?!\s*(?:엄마|아빠|가족|애|아이|남편|아내|와이프|딸|아들|집|회사|팀|반|학교|동네))\s*"
+                     r"(?:[가-힣]+\s+){0,3}?(?:[가-힣]*기로\s*(?:한|정한)(?=\s*거|거|\s+[가-힣])|같이\s*하는)"
                      r"|\b(?:recommended|suggested|told\s+me\s+to|taught\s+me)\b"
+                     r"|\b(?:you|u)\s+(?:set|made|gave|picked|chose|wrote|planned)\s+(?:for\s+)?me\b"
                      r"|\b(?:you|u)\s+got\s+me\s+(?:hooked\s+on|into)\b|\b(?:you|u)\s+introduced\s+me\s+to\b")
 # The user asking about their own words or things: "유나야 나 어디 산다고 했었지?", "what did I tell you?",
 # "mina what's my name again" — the user's memories, not the character's (unless "너"/"your" is there too).

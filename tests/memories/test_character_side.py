@@ -227,3 +227,20 @@ def test_a_suggestion_asked_back_keeps_the_end_of_a_long_message_it_answers():
                                             "I need something light to read before bed, my brain is fried")
     assert fact is not None and "something light to read before bed" in fact.content
     assert "client call" not in fact.content
+
+
+@pytest.mark.parametrize("message", [
+    "우리 둘이서 자기 전에 하기로 한 거 뭐였지?",  # what the two agreed on
+    "우리 같이 보기로 한 드라마 뭐였더라",
+    "시험 끝나면 나한테 뭐 사준다고 했었지?",  # a promise to the user, reported back
+    "소라씨가 나 한테 매일 챙겨준다고 한거 있었잖아요",
+    "감기 걸렸을 때 마시라고 한 차 뭐였지?",  # told the user to do
+    "what's the reading plan you set for me again?",
+])
+def test_a_question_about_what_the_two_agreed_or_the_character_promised_asks_the_character(message):
+    assert asks_character(message, "소라") == 2
+
+
+@pytest.mark.parametrize("message", ["우리 엄마랑 제주도 가기로 한 거 알지?", "우리 같이 가기로 했어 엄마랑"])
+def test_the_users_own_plans_with_family_do_not_ask_the_character(message):
+    assert asks_character(message, "소라") < 2
