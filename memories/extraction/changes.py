@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from .corrections import EN_NOT_VALUE, KO_NOT_VALUE, NUMERAL_KO, mentions, numeral_value
 from .guards import is_unreal, is_wish
 from .korean_text import person_named
-from .lexicon import (DRINKS, GAMES, HAIR_COLOURS, HAIR_CONTEXT, OTHER_PERSON_KO, PHONE_BRANDS, PHONE_MODEL,
-                      RANK_CONTEXT, RANK_TIERS)
+from .lexicon import (CITIES_EN, CITIES_KO, COUNTRIES_EN, COUNTRIES_KO, DRINKS, GAMES, HAIR_COLOURS, HAIR_CONTEXT,
+                      OTHER_PERSON_KO, PHONE_BRANDS, PHONE_MODEL, RANK_CONTEXT, RANK_TIERS)
 from .morphology import analyse, content_nouns
-from .whose import ANSWERED_MARK
+from .whose import ANSWERED_MARK, only_about_others
 
 # Words that say the value of something changed (a rename, a move, a switch), not that something happened.
 CHANGED_KO = (r"바꿨|바꿈|바꿔(?:서|요|써|버렸)|바꾸었|바뀌었|바뀜|바뀌어서|바꼈|변경(?:됐|되었|했|함|됨)|개명|옮겼|옮김"
@@ -117,7 +117,9 @@ _OWN_NOT = re.compile(r"\bnot\b|n't\b|\bnever\b|\bquit\b|\bstopped\b|\buninstall
 # A value named as the one left, before the new one ("롤 접고", "메이플에서", "from valorant", "instead of coffee").
 _LEFT_AFTER = re.compile(r"\s*(?:을|를|은|는|이|가)?\s*(?:접고|접음|접었|말고|대신|에서|끊고|끊었|그만두고|관두고)")
 _LEFT_BEFORE = re.compile(r"\b(?:from|quit|quitting|instead\s+of|not|no\s+more|over)\s+$", re.I)
-_ADDED = re.compile(r"(?:도|까지)(?:\s|$)|\btoo\b|\bas\s+well\b|\balso\s+(?:play|started|got|drink)", re.I)
+# One more, not another ("롤도 시작함", "i play apex too"): "도"/"까지" right after the value, or an English "too".
+_ADDED_AFTER = re.compile(r"\s*(?:도|까지)(?:\s|$)")
+_ADDED = re.compile(r"\btoo\b|\bas\s+well\b|\balso\s+(?:play|started|got|drink)", re.I)
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,7 @@ _SOMEONE_ELSES = re.compile(r"(?<!\bmy\s)(?<!\bour\s)\b(?!(?:i|im|i'm|me|my|mine
                             r"|phone|game|drink|color|colour)\b)[a-z]+\s+(?:is|was|'s|got|hit|reached|plays|mains)\s+"
                             r"(?:(?:like|literally|already|now|still)\s+)?$", re.I)
 _KO_SUBJECT_BEFORE = re.compile(r"([가-힣]{1,4}?)(?:이)?(?:은|는|이|가|도)\s+(?:[가-힣]+\s+)?$")
-_OWN_CLAUSE = re.compile(r"[.!?\n…;~]+|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}|\s+(?:but|so)\s+")
+_OWN_CLAUSE = re.compile(r"[.!?\n…;~]+|,\s|ㅋ{2,}|ㅎ{2,}|[ㅠㅜ]{2,}|\s+(?:but|so)\s+")
 
 
 def _own_values(kind: str, clause: str) -> list[tuple[str, str]]:
@@ -185,24 +187,36 @@ def own_change(text: str) -> Change | None:
     if not own or not _ANY_OWN_CUE.search(own) or not _ANY_OWN_VALUE.search(own) or is_unreal(own) or is_wish(own):
         return None
     clauses = [c for c in _OWN_CLAUSE.split(own) if c.strip()]
-    for kind, own_kind in OWN_KINDS.items():
-        for index, clause in enumerate(clauses):
-            values = _own_values(kind, clause)
-            if not values:
-                continue
-            # "롤 접고 오버워치만 함", "switched from valorant to rivals": the one left is named, the other is new
-            left = [(key, written) for key, written in values
-                    if _LEFT_AFTER.match(clause, clause.find(written) + len(written))
-                    or _LEFT_BEFORE.search(clause[:clause.find(written)])]
-            new = [(key, written) for key, written in values if key not in {k for k, _ in left}]
-            rest = clause[max((clause.find(w) + len(w) for _, w in left), default=0):]
-            if len({key for key, _ in new}) != 1 or _OWN_NOT.search(_LEFT_AFTER.sub("", rest, count=1)) \
-                    or _ADDED.search(rest):
-                continue
-            near = " ".join(clauses[max(0, index - 1):index + 2])
-            if left or _SWITCH_RE.search(near) or (_NOW_RE.search(near) and _DEVOTION[kind].search(near)) \
-                    or (own_kind.alone and _DEVOTION[kind].search(near)):
-                return Change((), kind, new[0][1], tuple(written for _, written in left), new[0][0])
+    # the value in the clause that says it is theirs now first, then one beside such a clause ("i switched to matcha.
+    # the oat latte was making me jittery": matcha)
+    for near_only in (False, True):
+        for kind, own_kind in OWN_KINDS.items():
+            change = _own_change_of(kind, own_kind, clauses, near_only)
+            if change is not None:
+                return change
+    return None
+
+
+def _own_change_of(kind: str, own_kind: OwnKind, clauses: list[str], near_only: bool) -> Change | None:
+    """The value of `kind` a clause says is the user's now: by its own words, or (`near_only`) by a clause beside it."""
+    for index, clause in enumerate(clauses):
+        values = _own_values(kind, clause)
+        if not values:
+            continue
+        # "롤 접고 오버워치만 함", "switched from valorant to rivals": the one left is named, the other is new
+        left = [(key, written) for key, written in values
+                if _LEFT_AFTER.match(clause, clause.find(written) + len(written))
+                or _LEFT_BEFORE.search(clause[:clause.find(written)])]
+        new = [(key, written) for key, written in values if key not in {k for k, _ in left}]
+        rest = clause[max((clause.find(w) + len(w) for _, w in left), default=0):]
+        if len({key for key, _ in new}) != 1 or _OWN_NOT.search(_LEFT_AFTER.sub("", rest, count=1)) \
+                or _ADDED.search(rest) \
+                or any(_ADDED_AFTER.match(clause, clause.find(w) + len(w)) for _, w in new):
+            continue
+        near = " ".join(clauses[max(0, index - 1):index + 2]) if near_only else clause
+        if left or _SWITCH_RE.search(near) or (_NOW_RE.search(near) and _DEVOTION[kind].search(near)) \
+                or (own_kind.alone and _DEVOTION[kind].search(near)):
+            return Change((), kind, new[0][1], tuple(written for _, written in left), new[0][0])
     return None
 
 
@@ -347,7 +361,7 @@ def changed_value(text: str) -> Change | None:
     found, change = _kind_change(clause, text[marker.start():], implied, CLOCK_KINDS)
     if found:
         return change
-    change = _name_change(text, clause, marker)
+    change = _place_switch(text) or _name_change(text, clause, marker)
     if change is not None:
         return change
     # a part of the day, with the change or in a clause that says what holds now ("의사선생님이 이제 저녁에
@@ -374,6 +388,29 @@ def _kind_change(said: str, after_marker: str, implied: tuple[str, ...], kinds) 
             anchors = list(dict.fromkeys(list(implied) + _anchors(said, new)))
             return True, Change(tuple(anchors), kind, new) if anchors else None
     return False, None
+
+
+# A change between two places of a closed list in one message ("교환학생 나라 바꿈. 네덜란드는 경쟁률 넘 세서 덴마크로
+# 지원하려고", "switched my exchange from spain to italy"): the one gone to (로/으로, "to") is new, the other old.
+_PLACE_WORDS_KO = sorted(set(COUNTRIES_KO) | set(CITIES_KO), key=len, reverse=True)
+_PLACE_WORDS_EN = sorted(set(COUNTRIES_EN) | set(CITIES_EN), key=len, reverse=True)
+_PLACE_KO = re.compile(r"(?<![가-힣])(" + "|".join(map(re.escape, _PLACE_WORDS_KO)) + r")(?P<to>\s*(?:으로|로))?(?![가-힣]{2})")
+_PLACE_EN = re.compile(r"(?P<to>\bto\s+)?\b(" + "|".join(map(re.escape, _PLACE_WORDS_EN)) + r")\b", re.I)
+
+
+def _place_switch(text: str) -> Change | None:
+    """The place a changing message goes to, and the other place of the same list it names, or None."""
+    own = text.split(ANSWERED_MARK, 1)[0]
+    if only_about_others(own):
+        return None  # "엄마가 대구에서 서울로 이사했어": her places, not the user's
+    found = [(m.group(1), bool(m.group("to"))) for m in _PLACE_KO.finditer(own)] \
+        + [(m.group(2), bool(m.group("to"))) for m in _PLACE_EN.finditer(own)]
+    new = {place.casefold() for place, to in found if to}
+    old = {place.casefold(): place for place, to in found if not to and place.casefold() not in new}
+    if len(new) != 1 or not old:
+        return None
+    written = next(place for place, to in found if to)
+    return Change((), "place", written, tuple(old.values()))
 
 
 def _name_change(text: str, clause: str, marker: re.Match) -> Change | None:
@@ -422,6 +459,8 @@ def old_values(change: Change, older_text: str) -> list[str]:
         return _own_old_values(change, older_text)
     if change.kind == RENAME:
         return _renamed_old(change, older_text)
+    if not change.anchors:  # a switch between two places the message names itself
+        return [word for word in change.said_old if mentions(older_text, word)]
     if not any(mentions(older_text, anchor) for anchor in change.anchors):
         return []
     clauses = [c for c in _clauses(older_text) if any(mentions(c, anchor) for anchor in change.anchors)] or [older_text]

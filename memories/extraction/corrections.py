@@ -96,6 +96,9 @@ CESSATION_EN = (
     r"\bi\s+(?:\w+\s+)?(?:told\s+(?:you|u)|said)\s+(?:it\s+was\s+|it's\s+|its\s+|i\s+was\s+|i'm\s+|im\s+)?(?P<old>[\w'-]+(?:[\s-][\w'-]+)?)"
     r"\s*,?\s+but\b(?=[^.!?\n]*?\bactually\b|[^\n]*?\.\s*(?:i'?m|it'?s|its)\s+actually\b)",
     r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
+    # "i'm deferring the great north run to next year", "pulled out of the marathon"
+    r"\b(?:deferr?(?:ing|ed|s)?|withdr(?:ew|awing|awn)\s+from|pull(?:ing|ed)\s+out\s+of|dropp(?:ing|ed)\s+out\s+of)\s+"
+    r"(?:my\s+|the\s+|our\s+)?(?P<old>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?=\s+(?:to|until|till|for|this|next)\b|\s*[,.;!?]|$)",
     # "spirited away isn't my favorite anymore", "valorant is not my main game now"
     r"\b(?P<old>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is\s+not|isn'?t|is\s+no\s+longer|are\s+not|aren'?t)\s+my\s+"
     r"(?:fav(?:ou?rite)?|fave|number\s+one|#1|go-to|main)\b",

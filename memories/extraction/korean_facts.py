@@ -19,7 +19,7 @@ from .korean_preferences import changed_favorite, preference_facts, type_subject
 from .korean_status import dating_facts, dream_facts
 from .korean_text import about_someone_else, clauses, strip_name_suffix, valid_value
 from .korean_traits import fear_facts, trait_facts
-from .korean_work import joined_workplace, part_time_jobs, study_and_work_facts
+from .korean_work import joined_workplace, moved_major, part_time_jobs, study_and_work_facts
 from .whose import only_about_others, speaks_of_self
 from .lexicon import NATIVE_AGE_WORD_KO, is_occupation_ko
 from .morphology import noun_phrase_after
@@ -144,6 +144,8 @@ def korean_facts(text: str, asked: str = "", context: str = "") -> list[Candidat
         found += joined_workplace(text)
     if not any(c.subject == "height" for c in found):
         found += height_in_message(text)
+    if moved := moved_major(text):  # "전과함 … 컴공으로 신청했는데 붙음": the new major, not the one left
+        found = [c for c in found if c.subject != "major"] + moved
     found += jobs
     if quit_job and not jobs:
         found.append(Candidate("part_time_job", "그만둠(지금은 안 함)"))

@@ -18,6 +18,10 @@ _SHORT_YEAR = re.compile(r"(?<![가-힣A-Za-z])(?P<v>[고중초대]\s*[1-6]|\d{2
 _MAJOR_TOPIC = re.compile(r"(?:내|제)?\s*(?:전공|학과)(?:은|는|이|가)\s*")
 _MAJOR_VERB = re.compile(r"(?P<kw>전공)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|생|해|하고|했|중|으로|$|\s|[!.,~])")
 _DEPARTMENT = re.compile(r"([가-힣A-Za-z]{2,12}(?:학과|학부|공학과|교육과))(?:이야|야|예요|에요|이에요|입니다|임|이고|고|인데|\s|$|[!.,~])")
+# A change of major ("전과함 … 컴공으로 신청했는데 붙음", "경영에서 컴공으로 전과했어"): the major gone to, in a message
+# that says 전과.
+_MAJOR_MOVED = re.compile(r"([가-힣A-Za-z]{2,10}?)(?:과)?(?:으로|로)\s*(?:전과|신청|옮|바꿨|바꿈|갈아탔|붙)")
+_TRANSFERRED = re.compile(r"전과(?:함|했|해서|하려|성공|확정|됐|돼서)")
 _DEPARTMENT_ATTEND = re.compile(r"([가-힣A-Za-z]{1,10}과)\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|재학|학생|생이야|생이에요)")
 _SCHOOL_ATTEND = re.compile(r"(?P<school>[가-힣A-Za-z]{1,12}?(?:대학교|대학원|대학|대|고등학교|중학교|초등학교|여고|여중|과고|외고|예고))"
                             r"\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|재학|학생|생이야|생이에요|에\s*다니)")
@@ -60,6 +64,23 @@ _TEACHES = re.compile(r"\s*(?:반\s*)?(?:담임|맡|가르치|가르쳐|수업|�
 _SELF_TOPICS = frozenset({"나", "저", "난", "전", "직업", "내 직업", "제 직업", "일", "하는 일", "현재", "지금", "요즘"})
 _OFFICE = re.compile(r"(?:^|\s)회사\s*(?:에\s*)?(?:다녀|다님|다니고|다녀요|다닙니다|다니는\s*중)")
 _JOBLESS = re.compile(r"(취준|취업\s*준비|백수|무직|휴학|재수|반수|공시\s*준비|고시\s*준비)\s*(?:중|하고|해|생|야|이야|임|예요|에요)")
+
+
+# A shop the user runs ("동네에서 치킨집하는 박상철입니다", "카페 해요") and gig work ("1톤트럭으로 용달 뛰어요", "요즘 대리
+# 뛰어"): the trade, as the occupation.
+_RUNS_SHOP = re.compile(r"(?<![가-힣])(?P<v>[가-힣]{0,5}(?:집|가게|카페|식당|학원|공방|매장|미용실|술집|호프|포차|분식집))"
+                        r"\s*(?:을|를)?\s*(?:하는|해요|합니다|하고\s*있|운영)(?!\s*(?:거|것|게|데|척))")
+_GIG = re.compile(r"(?<![가-힣])(?P<v>용달|배달|대리운전|대리|택배|퀵|택시)\s*(?:기사\s*)?(?:일\s*)?(?:로\s*)?"
+                  r"(?:뛰어|뛰는|뛴다|뛰고|뛰어요|해요\s*기사|기사(?:예요|에요|야|입니다|임|로))")
+
+
+def moved_major(text: str) -> list[Candidate]:
+    """The major a message that says 전과 moves to, in any of its clauses ("나 전과함 ㅋㅋ 경영 안맞아서 컴공으로 신청했는데
+    붙음")."""
+    if not _TRANSFERRED.search(text):
+        return []
+    return [Candidate("major", match.group(1)) for match in _MAJOR_MOVED.finditer(text)
+            if is_major_ko(match.group(1)) and not about_someone_else(text, match.start())][:1]
 
 
 def study_and_work_facts(clause: str) -> list[Candidate]:
@@ -153,6 +174,11 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
                 and not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()) \
                 and not is_occupation_ko(place):
             found.append(Candidate("workplace", place))
+    for pattern in (_RUNS_SHOP, _GIG):
+        for match in pattern.finditer(clause):
+            if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()) \
+                    and match.group("v") not in ("집", "우리집"):
+                found.append(Candidate("occupation", "대리운전" if match.group("v") == "대리" else match.group("v")))
     for match in _PROMOTED.finditer(clause):
         if not about_someone_else(clause, match.start()) and not wished_after(clause, match.end()):
             found.append(Candidate("occupation", match.group("job") or match.group("job2")))

@@ -448,3 +448,13 @@ HAIR_COLOURS = {
 }
 # Words that make a colour the hair's ("핑크머리", "dyed it blue", "탈색함").
 HAIR_CONTEXT = r"머리|헤어|염색|탈색|(?<=[흑금은])발|\bhair\b|\bdye[ds]?\b|\bbleach"
+# Countries, for a change between two of them ("교환학생 나라 바꿈. 네덜란드는 … 덴마크로 지원하려고").
+COUNTRIES_KO = ("한국", "미국", "캐나다", "영국", "프랑스", "독일", "이탈리아", "스페인", "포르투갈", "네덜란드", "벨기에", "스위스",
+                "오스트리아", "덴마크", "스웨덴", "노르웨이", "핀란드", "아일랜드", "폴란드", "체코", "헝가리", "그리스", "터키", "튀르키예",
+                "러시아", "일본", "중국", "대만", "홍콩", "싱가포르", "베트남", "태국", "필리핀", "말레이시아", "인도네시아", "인도",
+                "호주", "뉴질랜드", "멕시코", "브라질", "아르헨티나", "칠레", "이집트", "남아공", "몽골", "두바이")
+COUNTRIES_EN = ("korea", "usa", "america", "canada", "uk", "england", "scotland", "ireland", "france", "germany", "italy",
+                "spain", "portugal", "netherlands", "holland", "belgium", "switzerland", "austria", "denmark", "sweden",
+                "norway", "finland", "poland", "czechia", "hungary", "greece", "turkey", "russia", "japan", "china",
+                "taiwan", "hong kong", "singapore", "vietnam", "thailand", "philippines", "malaysia", "indonesia",
+                "india", "australia", "new zealand", "mexico", "brazil", "argentina", "chile", "egypt", "mongolia")

@@ -53,6 +53,7 @@ def test_a_count_in_a_clause_that_says_it_used_to_be_is_old():
     ("update: no longer at the bakery, started at a bank", "bakery"),
     ("moved from queens to jersey city last week", "queens"),
     ("the office isn't my favorite show anymore, parks and rec is", "office"),
+    ("i'm deferring the berlin marathon to next year, doing a local 10k instead", "berlin marathon"),
 ])
 def test_english_cues(text, old):
     correction = find_correction(text)

@@ -955,3 +955,28 @@ def test_a_corrected_birthday_of_someone_named_is_not_the_users():
     assert values(run(U("wait i messed up sofias bday, its june 21 not june 12")), "birthday") == []
     assert values(run(U("동생 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야")), "birthday") == []
     assert values(run(U("내 생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야")), "birthday") == ["12월 14일"]
+
+
+@pytest.mark.parametrize("text,major", [("나 전과함 ㅋㅋ 국문 안맞아서 심리학과로 신청했는데 붙음", "심리학"),
+                                        ("경영에서 컴공으로 전과했어", "컴공")])
+def test_a_change_of_major_gives_the_major_gone_to(text, major):
+    assert values(run(U(text)), "major") == [major]
+
+
+def test_someone_elses_change_of_major_is_theirs():
+    assert values(run(U("동생이 컴공으로 전과했대")), "major") == []
+
+
+@pytest.mark.parametrize("text,name,job", [("저는 망원동에서 꽃집하는 이서진입니다 ㅎㅎ", "이서진", "꽃집"),
+                                           ("요즘은 1톤트럭으로 용달 뛰어요", None, "용달"),
+                                           ("요즘 밤에 대리 뛰어요", None, "대리운전")])
+def test_a_shop_the_user_runs_or_gig_work_is_the_occupation(text, name, job):
+    result = run(U(text))
+
+    assert values(result, "occupation") == [job]
+    assert values(result, "name") == ([name] if name else [])
+
+
+@pytest.mark.parametrize("text", ["우리 엄마 미용실 하거든", "카페 하는 게 꿈이야", "배달 시켜먹었어"])
+def test_someone_elses_shop_a_dream_or_an_order_is_no_occupation(text):
+    assert values(run(U(text)), "occupation") == []

@@ -113,3 +113,23 @@ def test_a_short_name_of_the_new_value_is_the_same_value():
 
     assert old_values(change, "요즘 발로란트 시작함. 랭겜 돌림") == []
     assert old_values(change, "메이플 하고 있었지") == ["메이플"]
+
+
+def test_a_word_ending_in_do_elsewhere_in_the_clause_is_no_addition():
+    change = changed_value("그래도 요즘 발로만 함 ㅋㅋ")  # "그래도" is "still", not "발로도"
+
+    assert change is not None and change.key == "valorant"
+
+
+def test_a_change_between_two_places_of_a_list_makes_the_one_gone_to_new():
+    change = changed_value("유학 나라 바꿨어. 캐나다는 비자 너무 오래 걸려서 호주로 가려고")
+
+    assert change is not None and change.new == "호주" and change.said_old == ("캐나다",)
+    assert old_values(change, "캐나다 워홀 준비 중이야") == ["캐나다"]
+    assert changed_value("엄마가 대구에서 서울로 이사했어 ㅠ").said_old == ()  # her places: no switch of the user's
+
+
+def test_the_value_in_the_clause_that_says_it_is_theirs_now_wins_over_one_beside_it():
+    change = changed_value("oh and i don't drink soda anymore, i switched to kombucha. the coke was making me crash")
+
+    assert change is not None and change.kind == "drink" and change.key == "kombucha"
