@@ -121,10 +121,9 @@ def memory_write_fact(
         else:  # "TRPG 모임이 이제 금요일 밤으로 바뀌었어요", "겜닉 밤샘여우로 바꿈": the older values of what changed
             changed = changed_value(content)
             if changed is not None:  # found in the user's memories and the character's ("월요일마다 보드게임이라니!")
-                everyone = MemoryItem.objects.filter(user=user, character=character, is_active=True,
-                                                     archived_at__isnull=True)
-                if changed.kind in OWN_KINDS:  # the user's own older values; the character's words lose them too
-                    everyone = live
+                # an own kind's older values are the user's own (the character's words lose them too, below)
+                everyone = live if changed.kind in OWN_KINDS else MemoryItem.objects.filter(
+                    user=user, character=character, is_active=True, archived_at__isnull=True)
                 # the values of the kind that changed that older memories naming the same thing gave it
                 targets = _older_terms(everyone, lambda text: old_values(changed, text))
                 if changed.kind in SCOPE_WIDE_CHANGES:  # a name or place is that thing's wherever it is said

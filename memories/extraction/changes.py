@@ -175,10 +175,15 @@ def _own_values(kind: str, clause: str) -> list[tuple[str, str]]:
         if re.match(r"[A-Za-z]", written) and re.match(r"[A-Za-z]", clause[m.end():m.end() + 1]):
             continue
         if kind == "phone":
-            brand = re.match(PHONE_BRANDS[key], written, re.I).group(0)
-            key = f"{key}:" + re.sub(r"[^0-9a-z가-힣+]", "", written.casefold()[len(brand):])
+            key = f"{key}:" + re.sub(r"[^0-9a-z가-힣+]", "", _brand_and_model(key, written)[1].casefold())
         found.append((key, written))
     return found
+
+
+def _brand_and_model(family: str, written: str) -> tuple[str, str]:
+    """A phone as written, split into its brand and the rest ("아이폰 13 미니" → "아이폰", "13 미니")."""
+    brand = re.match(PHONE_BRANDS[family], written, re.I).group(0)
+    return brand, written[len(brand):].strip()
 
 
 def own_change(text: str) -> Change | None:
@@ -190,14 +195,14 @@ def own_change(text: str) -> Change | None:
     # the value in the clause that says it is theirs now first, then one beside such a clause ("i switched to matcha.
     # the oat latte was making me jittery": matcha)
     for near_only in (False, True):
-        for kind, own_kind in OWN_KINDS.items():
-            change = _own_change_of(kind, own_kind, clauses, near_only)
+        for kind in OWN_KINDS:
+            change = _own_change_of(kind, clauses, near_only)
             if change is not None:
                 return change
     return None
 
 
-def _own_change_of(kind: str, own_kind: OwnKind, clauses: list[str], near_only: bool) -> Change | None:
+def _own_change_of(kind: str, clauses: list[str], near_only: bool) -> Change | None:
     """The value of `kind` a clause says is the user's now: by its own words, or (`near_only`) by a clause beside it."""
     for index, clause in enumerate(clauses):
         values = _own_values(kind, clause)
@@ -215,7 +220,7 @@ def _own_change_of(kind: str, own_kind: OwnKind, clauses: list[str], near_only: 
             continue
         near = " ".join(clauses[max(0, index - 1):index + 2]) if near_only else clause
         if left or _SWITCH_RE.search(near) or (_NOW_RE.search(near) and _DEVOTION[kind].search(near)) \
-                or (own_kind.alone and _DEVOTION[kind].search(near)):
+                or (OWN_KINDS[kind].alone and _DEVOTION[kind].search(near)):
             return Change((), kind, new[0][1], tuple(written for _, written in left), new[0][0])
     return None
 
@@ -239,24 +244,22 @@ def without_left(text: str, change: Change) -> str:
 
 def _own_old_values(change: Change, older_text: str) -> list[str]:
     """The values of `change`'s own kind that `older_text` gave as the user's, other than the new one."""
-    new_keys = {change.key}
-    found: list[str] = [word for word in change.said_old if mentions(older_text, word)]
+    found: list[str] = []
     for clause in _OWN_CLAUSE.split(older_text.split(ANSWERED_MARK, 1)[0]):
         if not clause.strip():
             continue
         for key, written in _own_values(change.kind, clause):
-            if key in new_keys or _someone_elses(clause[:clause.find(written)]):
+            if key == change.key or _someone_elses(clause[:clause.find(written)]):
                 continue
             found.append(written)
             if change.kind == "phone":  # "아이폰 13 미니": the brand and the model are each said alone too
                 family = key.split(":")[0]
-                brand = re.match(PHONE_BRANDS[family], written, re.I).group(0)
-                model = written[len(brand):].strip()
-                if not any(k.split(":")[0] == family for k in new_keys):
+                brand, model = _brand_and_model(family, written)
+                if change.key.split(":")[0] != family:
                     found.append(brand)
                 if re.search(r"\d", model):
                     found.append(model)
-    return list(dict.fromkeys(found))
+    return found
 
 
 # A pet or thing renamed, in English ("the kitten is Noodle now. we renamed her", "Biscuit has a new name … she's
@@ -294,9 +297,8 @@ def _rename_en(text: str) -> Change | None:
 
 
 def _renamed_old(change: Change, older_text: str) -> list[str]:
-    """The words of the renaming message that `older_text` gives as a name, or that the message said was renamed."""
-    return [word for word in change.said_old if mentions(older_text, word)] \
-        + [word for word in change.anchors if re.search(rf"{_GIVEN_NAME_EN}{re.escape(word)}\b", older_text, re.I)]
+    """The words of the renaming message that `older_text` gives as a name ("i named her pixel")."""
+    return [word for word in change.anchors if re.search(rf"{_GIVEN_NAME_EN}{re.escape(word)}\b", older_text, re.I)]
 
 
 def _clauses(text: str) -> list[str]:
@@ -455,12 +457,14 @@ def _is_name(word: str, *, named: bool) -> bool:
 def old_values(change: Change, older_text: str) -> list[str]:
     """The values of `change`'s kind that `older_text` gave its anchor before the change, or [] when it does not
     name the anchor (an own kind has none: the user's older values of it)."""
+    # what the changing message itself names as old ("롤 접고", "Biscuit has a new name", "네덜란드는 …"), wherever it is
+    said = [word for word in change.said_old if mentions(older_text, word)]
     if change.kind in OWN_KINDS:
-        return _own_old_values(change, older_text)
+        return list(dict.fromkeys(said + _own_old_values(change, older_text)))
     if change.kind == RENAME:
-        return _renamed_old(change, older_text)
+        return said + _renamed_old(change, older_text)
     if not change.anchors:  # a switch between two places the message names itself
-        return [word for word in change.said_old if mentions(older_text, word)]
+        return said
     if not any(mentions(older_text, anchor) for anchor in change.anchors):
         return []
     clauses = [c for c in _clauses(older_text) if any(mentions(c, anchor) for anchor in change.anchors)] or [older_text]

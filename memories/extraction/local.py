@@ -113,15 +113,15 @@ def _answered_question(context: str, text: str) -> str:
     question = asked[-1].strip()
     if "*" in context or re.search(r"^\s*\(|[\"“][^\"”]{2,}[\"”]", question):
         return ""  # a line of a story ("*드래곤이 내려앉는다* 누구냐?") is asked in character
-    if _WHEN_ASKED.search(question) and not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}",
-                                                      _GENERIC_ASKED.sub(" ", _QUESTION_WORDS.sub(" ", question))):
+    plain = _QUESTION_WORDS.sub(" ", question)  # the question without its question words
+    if _WHEN_ASKED.search(question) and not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _GENERIC_ASKED.sub(" ", plain)):
         # "날짜는 잡으셨어요?", "when is it?" ask only when: what it is about is in the sentence before ("백내장 수술은 …")
         before = context[:context.rfind(question)].strip() if question in context else ""
         said = re.split(r"(?<=[.!?…])\s+", before)[-1].strip() if before else ""
         if said and "?" not in said and re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _QUESTION_WORDS.sub(" ", said)):
             said = said if len(said) <= _QUESTION_MAX_CHARS else "…" + said[-_QUESTION_MAX_CHARS:]
             return f"{said} {question}"
-    if not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", _QUESTION_WORDS.sub(" ", question)):
+    if not re.search(r"[가-힣]{2,}|[A-Za-z]{3,}", plain):
         return ""  # "뭐래?", "really?": a reaction, not a question the message answers
     words = {w[:2] if re.match(r"[가-힣]", w) else w for w in re.findall(r"[가-힣]{2,}|[A-Za-z]{4,}", question.casefold())}
     if words and sum(1 for w in words if w in text.casefold()) >= max(1, len(words) // 2):
