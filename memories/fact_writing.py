@@ -20,8 +20,10 @@ from core.errors import ApplicationError
 
 from .categories import MemorySource
 from .extraction.base import ExtractedFact
-from .extraction.changes import OWN_KINDS, RENAME, changed_value, old_values, without_left
-from .extraction.corrections import moved_event, moved_event_old_dates, substance, without_terms
+from .extraction.changes import (CONTRAST, OWN_KINDS, RENAME, changed_value, old_values, without_contrasted,
+                                 without_left)
+from .extraction.corrections import mentions as mentions_value
+from .extraction.corrections import moved_event, moved_event_old_dates, substance, without_terms, without_words
 from .extraction.news import ended_by, ended_values, news_subjects, takes_effect
 from .extraction.plausible import implausible
 from .hashing import content_hash, normalise_content
@@ -134,6 +136,13 @@ def memory_write_fact(
                     # it keeps its other clauses, as a correction does
                     kept = without_terms(without_left(content, changed), old_terms, keep=changed.new) \
                         if old_terms else content
+                    if changed.kind in ("name", RENAME):  # the clause giving the new name may say the old one too
+                        kept = without_words(kept, old_terms)
+                    if kept != content and substance(kept) >= MIN_KEPT_CHARS:
+                        content = kept
+                        fact = replace(fact, content=kept)
+                elif changed.kind == CONTRAST and targets:  # "지현이 부산 아니고 울산으로 간대" says the old place too
+                    kept = without_contrasted(content, changed)
                     if kept != content and substance(kept) >= MIN_KEPT_CHARS:
                         content = kept
                         fact = replace(fact, content=kept)
@@ -159,11 +168,13 @@ def memory_write_fact(
             .values_list("subject_value", flat=True).first()
         if implausible(fact.subject, fact.value, known_age or ""):
             return WriteOutcome.SKIPPED
+    replaced_values: list[MemoryItem] = []  # the older values of a subject this fact will supersede
     if fact.subject:
         value_key = normalise_content(fact.value).casefold()
         for existing in live.filter(subject_key=fact.subject):
             if value_key and normalise_content(existing.subject_value).casefold() == value_key:
                 return _reinforce(existing, context, reason="same_value")
+            replaced_values.append(existing)
     elif embedding is not None and not fact.replaces and not targets:  # a change is news however close to the old
         nearest, similarity = _nearest(live, embedding, embedding_model)
         if nearest is not None and similarity >= thresholds.reinforce:
@@ -197,6 +208,8 @@ def memory_write_fact(
         corrected += _correct_older(item, terms, context, only=pk)
     if not character_said and superseded and fact.subject == "workplace":
         corrected += _jobs_of_ended_workplaces(item, context)
+    if not character_said and superseded and fact.subject in TOLD_WITH_ITS_MESSAGE:
+        corrected += _old_value_out_of_its_message(item, replaced_values, context)
     return WriteOutcome.SUPERSEDED if superseded or corrected else WriteOutcome.CREATED
 
 
@@ -279,6 +292,25 @@ def _answers_news(fact: MemoryItem, told: str, *, with_its_own: bool) -> bool:
         own = scope.filter(subject_key="", source_message_id=fact.source_message_id)
         texts += own.values_list("content", flat=True)
     return any(told in news_subjects(text) for text in texts)
+
+
+# Subjects whose superseded value also leaves the message that told it ("im jay … 16, junior in hs" once "im 17 now"
+# is stored): that message would otherwise keep saying the old value beside the new fact.
+TOLD_WITH_ITS_MESSAGE = frozenset({"age", "residence", "workplace", "school", "school_year", "major", "part_time_job"})
+
+
+def _old_value_out_of_its_message(item: MemoryItem, replaced: list[MemoryItem], context: AuditContext) -> int:
+    """Take each superseded value of `item`'s subject out of the other memories of the message that told it."""
+    changed = 0
+    for old in replaced:
+        if not old.source_message_id or not old.subject_value or mentions_value(item.subject_value, old.subject_value):
+            continue
+        told_with = MemoryItem.objects.filter(
+            user_id=item.user_id, character_id=item.character_id, is_active=True,
+            source_message_id=old.source_message_id).exclude(pk=old.pk).values_list("pk", flat=True)
+        for pk in told_with:
+            changed += _correct_older(item, (old.subject_value,), context, only=pk)
+    return changed
 
 
 def _moved_event_terms(live, moved) -> tuple[str, ...]:

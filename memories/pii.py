@@ -185,6 +185,12 @@ _ADDRESS = re.compile(
     r"|square|sq|trail|highway|parade|pde|esplanade|gardens|gdns|mews|grove|row|walk|park|green|hill|vale|rise"
     r"|heights|loop|alley))\b\.?(?:\s+[nsew]{1,2}\b\.?)?"
     r"(?:,?\s*(?:apt|apartment|unit|suite|ste|flat|#)\.?\s*[\w-]+)?"
+    # a unit, then the civic number and a street named without its kind ("unit 4B at 3810 Wilshire")
+    r"|(?<![\w-])(?:unit|apt|apartment|suite|flat)\.?\s*#?[\w-]{1,5},?\s+(?:at\s+|in\s+|of\s+)?\d{1,6}\s+"
+    r"(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+)){0,2}(?![\w'])"
+    r"(?<!St)(?<!Street)(?<!Ave)(?<!Avenue)(?<!Rd)(?<!Road)(?<!Blvd)(?<!Ln)(?<!Lane)(?<!Dr)(?<!Drive)(?<!Ct)(?<!Court)"
+    r"(?<!Pl)(?<!Place)(?<!Way)(?<!Grove)(?<!Terrace)(?<!Crescent)(?<!Close)(?<!Park)(?<!Hill)(?<!Row)(?<!Walk)"
+    r"(?!\s+(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|ct|court|pl|place|way|grove|terrace)\b)"
     # Korean addresses in Latin letters: "15, Teheran-ro 82-gil", "Sejong-daero 110"
     r"|(?<![\w-])\d{1,5},?\s+[A-Za-z]+-(?:daero|ro|gil)(?:\s+\d{1,4}(?:beon)?-gil)?"
     r"|(?<![\w-])[A-Za-z]+-(?:daero|ro|gil)\s+\d{1,4}(?:(?:beon)?-gil(?:\s+\d{1,5})?)?"

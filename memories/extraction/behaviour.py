@@ -10,21 +10,22 @@ from functools import lru_cache
 from typing import Callable
 
 from .corrections import mentions_any
+from .lexicon import ANIMALS_EN, ANIMALS_KO
 from .morphology import analyse, content_nouns, noun_phrase_before
 
 _KO_TALK = r"(?:얘긴|이야긴|얘기|이야기|애기|예기|말|언급|소리|질문|드립|농담|떡밥)"
 # Adverbs and the addressee between the talk word and its verb ("콩이 얘기는 너가 먼저 꺼내지 말아줘").
 _KO_ADVERBS = (r"(?:(?:절대|절대로|제발|앞으로도|앞으로는|앞으론|앞으로|다시는|다신|다시|더는|더\s*이상|두\s*번\s*다시|좀|이제|함부로|굳이"
-               r"|그냥|먼저|너가|니가|네가|너는|넌|자꾸|일부러|괜히|막)\s*)*")
+               r"|그냥|먼저|너가|니가|네가|너는|넌|자꾸|일부러|괜히|막|당분간|한동안|당장은|지금은|아직은)\s*)*")
 # What a topic is talked about with, between it and the talk word ("내 키 가지고 농담하지마", "몸무게에 대해서 묻지 마").
 _KO_ABOUT = re.compile(r"\s*(?:(?:을|를)?\s*(?:가지고|갖고|가꼬|두고|놓고)|에?\s*대(?:해서?|한)|관련(?:된|해서|한)?)\s*$")
 # Who is asked, between the talk word and its verb ("언니 얘기는 미나씨가 먼저 꺼내지 말아줘요"): never the topic.
-_KO_ADDRESSEE = r"(?:[가-힣A-Za-z]{1,8}(?:가|이|께서)\s+)?"
+_KO_ADDRESSEE = r"(?:[가-힣A-Za-z]{1,8}(?:\s?(?:씨|님|쌤))?(?:가|이|께서)\s+)?"
 _KO_DONT = (r"(?:지\s*(?:마|말아|말라|말았으면|말아줘|말아\s*줘|말아주|마세요|말아요|마라|말기를|말자)"
             r"|지\s*않았으면|지\s*말아\s*주세요)")
 _KO_RULES = (
     # "<topic> 얘기는 (절대) 하지/꺼내지 마", "<topic> 얘기 금지", "<topic> 얘기는 안 했으면 좋겠어"
-    re.compile(rf"(?P<talk>{_KO_TALK})\s*(?:은|는|를|을|도|좀)?\s*{_KO_ADDRESSEE}{_KO_ADVERBS}"
+    re.compile(rf"(?P<talk>{_KO_TALK})\s*(?:은|는|를|을|도|좀)?\s*{_KO_ADVERBS}{_KO_ADDRESSEE}{_KO_ADVERBS}"
                rf"(?:(?:하|꺼내|꺼|묻|물어보|언급하|건드리|치)\s*{_KO_DONT}|그만\s*(?:해|하라|해줘|했으면|하자)"
                rf"|안\s*(?:했으면|꺼냈으면|하면\s*좋겠)|금지|사절|노노|ㄴㄴ|(?:하기|듣기)\s*싫)"),
     # "<topic>은 (내가 먼저 말하기 전엔) 안 꺼내줬으면 좋겠어"
@@ -42,11 +43,19 @@ _PRONOUNS_KO = frozenset({"그", "이", "저", "그거", "이거", "저거", "�
 _EN_RULES = (
     # "don't bring up X", "can you not mention X" (a request put as a question), "never talk about X"
     re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never|stop|quit|no\s+more|(?:can|could|would|will)\s+you\s+(?:please\s+)?not)"
-               r"\s+(?:ever\s+)?"
+               r"\s+(?:ever\s+)?(?:be\s+)?"
                r"(?:bring(?:ing)?\s+up|mention(?:ing)?|talk(?:ing)?\s+about|ask(?:ing)?\s+(?:me\s+)?about|"
                r"jok(?:e|ing)\s+about|bring(?:ing)?\s+(?:up\s+)?the\s+topic\s+of)\s+(?P<topic>[^.!?,;\n]+)", re.I),
     re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never)\s+(?:ever\s+)?bring\s+(?P<topic>[^.!?,;\n]+?)\s+up\b", re.I),
     re.compile(r"\blet'?s\s+(?:not|never)\s+talk\s+about\s+(?P<topic>[^.!?,;\n]+)", re.I),
+    # "please don't say his name for a while"
+    re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never)\s+(?:ever\s+)?(?:say|use|mention)\s+(?P<topic>his|her|their)\s+"
+               r"(?:real\s+)?name\b", re.I),
+    re.compile(r"\b(?:i'?d|i\s+would)\s+rather\s+(?:not|never)\s+(?:get\s+into|talk\s+about|discuss|go\s+into)\s+"
+               r"(?P<topic>[^.!?,;\n]+)", re.I),
+    # "if Keith's name ever comes up, just don't"
+    re.compile(r"\bif\s+(?P<topic>[A-Z][\w'-]+?)(?:'s\s+name)?\s+(?:ever\s+)?comes\s+up\s*,?\s*(?:just\s+)?"
+               r"(?:don'?t|leave\s+it|change\s+the\s+subject)\b"),
     re.compile(r"\bi\s+(?:don'?t|do\s+not|never)\s+want\s+to\s+(?:talk|hear)\s+about\s+(?P<topic>[^.!?,;\n]+)", re.I),
     re.compile(r"\bavoid\s+(?:talking\s+about\s+|the\s+topic\s+of\s+|mentioning\s+)?(?P<topic>[^.!?,;\n]+)", re.I),
     re.compile(r"(?P<topic>[A-Za-z][^.!?,;\n]{1,40}?)\s+(?:is|are)\s+off[- ]limits\b", re.I),
@@ -91,7 +100,7 @@ def _korean_topic(text: str, end: int) -> str:
 # the user just said: a person for PERSON pronouns, else the thing talked about.
 _KO_PERSON_POINTER = re.compile(r"(?:^|\s)(?:걔|개|얘|그\s*(?:사람|새끼|애|놈|인간|분|녀석|자식))\s*$")
 _KO_THING_POINTER = re.compile(r"(?:^|\s)(?:그런|그|이런|저런|그거|그것|이거|그\s*(?:단어|말|일|주제|거|것|얘기|이야기))\s*$")
-_EN_PERSON_POINTERS = frozenset({"him", "her", "them", "that guy", "that girl", "that person"})
+_EN_PERSON_POINTERS = frozenset({"him", "her", "them", "his", "their", "that guy", "that girl", "that person"})
 # People a pointed-back rule is usually about, first found wins: data, in both languages.
 RELATION_WORDS = ("전남친", "전여친", "전 남친", "전 여친", "전남자친구", "전여자친구", "전 애인", "전애인", "남친", "여친", "애인",
                   "남편", "아내", "시어머니", "시댁", "처가", "장모", "아빠", "엄마", "아버지", "어머니", "형", "오빠", "누나", "언니",
@@ -109,7 +118,7 @@ def person_in(text: str, korean: bool) -> str:
         found = [(text.find(word), word) for word in RELATION_WORDS if word in text]
         return min(found)[1] if found else ""
     for word in RELATION_WORDS_EN:
-        match = re.search(rf"\bmy\s+(?:older\s+|younger\s+|big\s+|little\s+)?{re.escape(word)}\b", text, re.I)
+        match = re.search(rf"\bmy\s+(?:older\s+|younger\s+|big\s+|little\s+)?{re.escape(word)}(?![\w-])", text, re.I)
         if match:
             return match.group(0)
     return ""
@@ -166,14 +175,93 @@ def _pointed_topic(before: str, earlier: list[str], korean: bool, person: bool) 
     return ""
 
 
+_RELATION_KO = "|".join(re.escape(word) for word in sorted(RELATION_WORDS, key=len, reverse=True))
+_RELATION_EN = "|".join(re.escape(word) for word in sorted(RELATION_WORDS_EN, key=len, reverse=True))
+# Who a name may be to the user besides a person: a pet ("우리 강아지 콩이", "my dog Biscuit").
+_KIN_OR_PET_KO = "|".join(re.escape(word) for word in sorted(RELATION_WORDS + tuple(a for a in ANIMALS_KO if len(a) >= 2),
+                                                          key=len, reverse=True))
+_KIN_OR_PET_EN = "|".join(re.escape(word) for word in sorted(RELATION_WORDS_EN + ANIMALS_EN, key=len, reverse=True))
+# A name the user broke up with ("Theo and I broke up on sunday", "broke up with Jake"): an ex, however they were called.
+_BROKE_UP_EN = re.compile(r"\b(?P<a>[A-Z][a-z]+)\s+and\s+[Ii]\s+(?:just\s+|finally\s+)?"
+                          r"(?:broke\s+up|split\s+up|split|separated)\b|\bbroke\s+up\s+with\s+(?P<b>[A-Z][a-z]+)\b|\b(?P<c>[A-Z][a-z]+)\s+(?:dumped|left)\s+me\b")
+# What the user asks the person to be called instead ("just call him 'the ex'").
+_CALL_INSTEAD_EN = re.compile(r"\bcall\s+(?:him|her|them)\s+['\"‘“]?(?P<alias>[\w' -]{2,20}?)['\"’”]?(?:\s*[.!,;]|$)", re.I)
+_MY_EN = r"\bmy\s+(?:older\s+|younger\s+|big\s+|little\s+|late\s+)?"
+# A person kept out under who they are to the user ("전 남친 (도현)", "my brother (Seán)"): the block names the relation.
+_RELATION_NAME = re.compile(r"^(?P<relation>\S.*?)\s*\((?P<name>[^()]+)\)$")
+# A name talked about right before a rule about a relation ("걔가 자꾸 Stephanie 얘기 꺼내서 … 전 여친 얘기는 꺼내지 마").
+_NAME_TALKED_ABOUT = re.compile(r"(?<![\w])(?P<name>[A-Z][a-z]+)(?:이|가|의)?\s*(?:얘기|이야기)")
+
+
+def relation_and_name(topic: str) -> tuple[str, str] | None:
+    """(relation, name) of a topic that names a person by both, as `_with_relation` writes it ("전 남친 (도현)",
+    "My brother (Seán)"), else None."""
+    named = _RELATION_NAME.match(topic)
+    return (named.group("relation"), named.group("name")) if named else None
+
+
+def _with_relation(topic: str, sources: list[str], korean: bool) -> str:
+    """`topic` with who the person is to the user when it is a name the user gave with a relation ("도현이" after
+    "전 남친 도현이 결혼한대" → "전 남친 (도현)"; "Seán" after "My brother Seán" → "My brother (Seán)"), or a relation
+    with the name the same message talks about ("전 여친" → "전 여친 (Stephanie)"); else `topic`."""
+    if korean:
+        if re.fullmatch(rf"(?:{_RELATION_KO})", topic):
+            name = _NAME_TALKED_ABOUT.search(sources[0]) if sources else None
+            return f"{topic} ({name.group('name')})" if name else topic
+        stem = topic[:-1] if len(topic) >= 3 and topic.endswith("이") else topic
+        if not re.fullmatch(r"[가-힣]{2,3}|[A-Z][a-z]+", stem):
+            return topic
+        for source in sources:
+            found = re.search(rf"(?P<relation>{_KIN_OR_PET_KO})\s*(?:인\s*)?{re.escape(stem)}(?![가-힣]{{2}})", source)
+            if found:
+                return f"{found.group('relation')} ({stem})"
+        return topic
+    if not re.fullmatch(r"[A-ZÀ-Ý][\w'-]+", topic):
+        return topic
+    name = re.escape(topic)
+    for source in sources:
+        found = re.search(rf"(?P<relation>{_MY_EN}(?:{_KIN_OR_PET_EN}))(?![\w-])\s*,?\s+{name}\b", source, re.I) \
+            or re.search(rf"\b{name}\s*,\s*(?P<relation>{_MY_EN}(?:{_RELATION_EN}))(?![\w-])", source, re.I) \
+            or re.search(rf"\b{name}\b(?:[^.!?\n]{{0,60}}[.!?]\s+){{1,2}}?(?:(?:he|she)(?:'s|\s+is|\s+was)\s+)?"
+                         rf"(?P<relation>{_MY_EN}(?:{_RELATION_EN}))(?![\w-])", source, re.I)
+        if found:
+            return f"{found.group('relation')} ({topic})"
+    return topic
+
+
+def _ex_named(text: str, earlier: list[str]) -> str:
+    """The person a pointed rule means when no relation is named: the one the user last told of breaking up with, as
+    the name the user asks for instead, or "the ex" ("Theo and I broke up" … "don't say his name … just call him 'the
+    ex'" → "the ex (Theo)")."""
+    for source in [text] + list(reversed(earlier)):
+        broke = _BROKE_UP_EN.search(source)
+        if broke:
+            alias = _CALL_INSTEAD_EN.search(text)
+            name = broke.group("a") or broke.group("b") or broke.group("c")
+            return f"{alias.group('alias').strip() if alias else 'the ex'} ({name})"
+    return ""
+
+
 def avoid_topics(text: str, korean: bool, earlier: list[str] = ()) -> list[str]:
     """Return the topics the user asked the character never to bring up; `earlier`: the user's last messages
     before this one, oldest first, where a rule that points back ("걔 얘기 꺼내지 마") finds its topic."""
     topics: list[str] = []
 
+    sources = [text] + list(reversed(earlier))
+
     def add(topic: str) -> None:
-        if topic and not any(t.endswith(topic) or topic.endswith(t) for t in topics):
-            topics.append(topic)
+        topic = _with_relation(topic, sources, korean) if topic else topic
+        if not topic:
+            return
+        folded = topic.casefold()
+        for index, known in enumerate(topics):
+            known = known.casefold()
+            if known.endswith(folded) or folded.endswith(known) or known.startswith(folded):
+                return
+            if folded.startswith(known):  # "My brother" then "My brother Seán": the one that says more
+                topics[index] = topic
+                return
+        topics.append(topic)
     if korean:
         taken: list[tuple[int, int]] = []  # a verb a rule already read is not read again by a looser one
         for rule in _KO_RULES:
@@ -197,7 +285,8 @@ def avoid_topics(text: str, korean: bool, earlier: list[str] = ()) -> list[str]:
             topic = re.sub(r"^(?:the\s+topic\s+of|anything\s+about|about)\s+", "", topic, flags=re.I)
             words = topic.split()
             if topic.lower() in _EN_PERSON_POINTERS:
-                add(_pointed_topic(text[:match.start()], list(earlier), korean, person=True))
+                add(_pointed_topic(text[:match.start()], list(earlier), korean, person=True)
+                    or _ex_named(text, list(earlier)))
                 continue
             if not words or topic.lower() in _EN_PRONOUNS or len(words) > 6:
                 continue
@@ -229,7 +318,10 @@ def topic_for_prompt(topic: str) -> str:
     """How the prompt block names an avoid topic: a person named by surname and title ("박팀장") by the title
     ("팀장"); any other topic as the user said it. Memories are still kept out by the whole topic (avoid_test)."""
     match = _SURNAME_TITLE.match(topic.strip())
-    return match.group(1) if match else topic
+    if match:
+        return match.group(1)
+    named = relation_and_name(topic.strip())
+    return named[0] if named else topic
 
 
 # Words of a topic that say nothing on their own ("my old band" is about a band, "그 사람 얘기" about a person).
@@ -253,6 +345,10 @@ def avoid_terms(topics) -> list[str]:
     terms: dict[str, None] = {}
     for topic in topics:
         topic = " ".join(str(topic).split())
+        named = relation_and_name(topic)
+        if named:  # "전 남친 도현": the name, and the relation as a topic of its own
+            terms.update(dict.fromkeys([topic, named[1]] + avoid_terms([named[0]])))
+            continue
         folded = topic.casefold()
         words = [w.strip(".,!?'\"") for w in folded.split()]
         named = [w for w in words if w not in _TOPIC_FILLER and len(w) >= 2]

@@ -20,7 +20,7 @@ value. One engine, tables as data:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .corrections import EN_NOT_VALUE, KO_NOT_VALUE, NUMERAL_KO, mentions, numeral_value
 from .guards import is_unreal, is_wish
@@ -106,6 +106,7 @@ class Change:
     new: str  # the new value as written
     said_old: tuple[str, ...] = ()  # old values the message itself names as old ("Biscuit has a new name")
     key: str = ""  # an own kind's value, as its list knows it ("발로" → valorant)
+    message: str = field(default="", compare=False, repr=False)  # the changing message (a name it says beside)
 
 
 # What says a value of an own kind is the user's now. A kind takes its value when `cue` holds in the value's
@@ -265,13 +266,13 @@ def _own_old_values(change: Change, older_text: str) -> list[str]:
 # A pet or thing renamed, in English ("the kitten is Noodle now. we renamed her", "Biscuit has a new name … she's
 # Pierogi now"): the new name, and the old one — what the message says has a new name, or a word of the message that
 # an older memory gave as a name ("i named her pixel"). Kind "rename"; old names go wherever they are said.
-_RENAME_EN = re.compile(r"\brenamed?\b|\bnew\s+name\b|\bname\s+change\b|\bchanged\s+(?:her|his|its|their|the)\s+name",
-                        re.I)
+_RENAME_EN = re.compile(r"\brenamed?\b|\bnew\s+name\b|\bname\s+change\b|\bchanged\s+(?:her|his|its|their|the)\s+name"
+                        r"|\b(?:called|named)\s+[A-Z][\w'-]+\s+now\b", re.I)
 _RENAMED_TO_EN = re.compile(
     r"\b(?:is|she'?s|he'?s|it'?s|shes|hes|its)\s+(?:called\s+|named\s+)?(?P<a>[A-Za-z][\w'-]+)\s+now\b"
     r"|\bnow\s+(?:she'?s|he'?s|it'?s|shes|hes|its|called|named)\s+(?:called\s+)?(?P<b>[A-Za-z][\w'-]+)"
     r"|\bnew\s+name\s+is\s+(?P<c>[A-Za-z][\w'-]+)"
-    r"|\brenamed\s+(?:her|him|it|them)\s+(?:to\s+)?(?P<d>[A-Za-z][\w'-]+)", re.I)
+    r"|\brenamed\s+(?:her|him|it|them|(?:the|my|our)\s+[a-z]+)\s+(?:to\s+)?(?P<d>[A-Za-z][\w'-]+)", re.I)
 _RENAMED_FROM_EN = re.compile(r"\b(?P<old>[A-Za-z][\w'-]+)\s+(?:has|got)\s+a\s+new\s+name"
                               r"|\brenamed\s+(?P<old2>[A-Z][\w'-]+)|\b(?P<old3>[A-Za-z][\w'-]+)'s\s+new\s+name")
 _GIVEN_NAME_EN = r"\b(?:named|called|name\s+is|name's)\s+(?:(?:her|him|it|them)\s+)?"
@@ -296,9 +297,34 @@ def _rename_en(text: str) -> Change | None:
     return Change(tuple(words), RENAME, new, tuple(said_old)) if words or said_old else None
 
 
+# A name given to someone or something, not the speaker's ("the shelter called him Biscuit", "her name was Mochi").
+_THIRD_NAME_EN = re.compile(r"\b(?:named|called)\s+(?:him|her|it)\s+(?P<a>[A-Z][\w'-]+)"
+                            r"|\b(?:his|her|its)\s+name\s+(?:is|was)\s+(?P<b>[A-Z][\w'-]+)")
+
+
 def _renamed_old(change: Change, older_text: str) -> list[str]:
-    """The words of the renaming message that `older_text` gives as a name ("i named her pixel")."""
-    return [word for word in change.anchors if re.search(rf"{_GIVEN_NAME_EN}{re.escape(word)}\b", older_text, re.I)]
+    """The words of the renaming message that `older_text` gives as a name ("i named her pixel"), or a name
+    `older_text` gave someone where it shares a longer word with the message ("The shelter called him Biscuit" before
+    "I've renamed him Pickles. He never answered to the shelter name")."""
+    found = [word for word in change.anchors if re.search(rf"{_GIVEN_NAME_EN}{re.escape(word)}\b", older_text, re.I)]
+    if not found and any(len(word) >= 5 and mentions(older_text, word) for word in change.anchors):
+        found = [m.group("a") or m.group("b") for m in _THIRD_NAME_EN.finditer(older_text)]
+    return [word for word in found if word.casefold() != change.new.casefold()]
+
+
+# A name given in Korean ("거기서 지어준 이름이 Pepper래", "앵무새 키움 이름 망고"): the word after 이름.
+_NAME_GIVEN_KO = re.compile(r"이름\s*(?:은|는|이|이가)?\s*([가-힣]{2,6}|[A-Za-z][\w'-]{1,15})")
+
+
+def _named_ko(change: Change, older_text: str) -> list[str]:
+    """The names `older_text` gives after 이름 that are not the new one, where it names the anchor or the changing
+    message names that word too (`said`: "Pepper 안 어울려서 이제 호두야")."""
+    found = []
+    for match in _NAME_GIVEN_KO.finditer(older_text):
+        word = _KO_NAME_ENDING.sub("", re.sub(r"(?:래요|래|였|이었|이래|이라|라고|라는|인데)$", "", match.group(1)))
+        if len(word) >= 2 and word != change.new and word not in KO_NOT_VALUE:
+            found.append(word)
+    return found
 
 
 def _clauses(text: str) -> list[str]:
@@ -347,6 +373,46 @@ def _count_change(text: str) -> Change | None:
     return None
 
 
+# An English count said to be the one now ("so that's six grandchildren now", "down to three runs a week"): what
+# it counts is its noun; units of time or measure count nothing that is kept.
+_NUMBER_EN = (r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+              r"|twenty|thirty")
+_NOT_COUNTED_EN = frozenset("day days week weeks month months year years hour hours minute minutes second seconds time "
+                            "times percent pounds pound kg kilos miles mile km k am pm more less of".split())
+_NOW_COUNT_EN = re.compile(rf"(?:\b(?:that'?s|it'?s|we'?re\s+at|i'?m\s+at)\s+(?P<a>{_NUMBER_EN})\s+(?P<ua>[a-z]+?)s?\s+now\b"
+                           rf"|\bnow\s+(?:i\s+have|we\s+have|have|it'?s|that'?s)\s+(?P<b>{_NUMBER_EN})\s+(?P<ub>[a-z]+?)s?\b"
+                           rf"|\b(?:down|up)\s+to\s+(?P<c>{_NUMBER_EN})\s+(?P<uc>[a-z]+?)s?\b)", re.I)
+COUNT_EN = "count_en:"
+
+
+def _count_en(word: str) -> int | None:
+    word = word.casefold()
+    if word.isdigit():
+        return int(word)
+    return {w: n for n, w in enumerate(_NUMBER_EN.split("|")[1:], start=1) if not w.startswith("twenty")
+            and not w.startswith("thirty")}.get(word) or {"twenty": 20, "thirty": 30}.get(word)
+
+
+def _count_change_en(text: str) -> Change | None:
+    """A count the message says is the one now, and its noun as the unit ("six grandchildren"), or None."""
+    match = _NOW_COUNT_EN.search(text)
+    if match is None:
+        return None
+    number = match.group("a") or match.group("b") or match.group("c")
+    unit = (match.group("ua") or match.group("ub") or match.group("uc")).casefold()
+    if unit in _NOT_COUNTED_EN or len(unit) < 3 or _count_en(number) is None:
+        return None
+    return Change((), COUNT_EN + unit, f"{number} {unit}")
+
+
+def _counts_en(change: Change, older_text: str) -> list[str]:
+    """The counts of the change's noun in `older_text` other than the new one ("four grandchildren", "5 runs")."""
+    unit = change.kind[len(COUNT_EN):]
+    new = _count_en(change.new.split()[0])
+    return [m.group(0) for m in re.finditer(rf"\b(?:{_NUMBER_EN})\s+{re.escape(unit)}s?\b", older_text, re.I)
+            if _count_en(m.group(0).split()[0]) != new]
+
+
 def changed_value(text: str) -> Change | None:
     """The change `text` states without naming the old value, or None."""
     if text and (owned := own_change(text)) is not None:
@@ -354,6 +420,10 @@ def changed_value(text: str) -> Change | None:
     if text and (renamed := _rename_en(text.split(ANSWERED_MARK, 1)[0])) is not None and not is_unreal(text):
         return renamed
     if text and "이" in text and (counted := _count_change(text)) is not None and not is_unreal(text):
+        return counted
+    if text and "아니" in text and (contrasted := _someones_place_contrast(text)) is not None:
+        return contrasted
+    if text and (counted := _count_change_en(text.split(ANSWERED_MARK, 1)[0])) is not None and not is_unreal(text):
         return counted
     marker = _CHANGED.search(text) if text else None
     if marker is None or is_unreal(text):  # the cheap test first: most messages change nothing
@@ -415,6 +485,38 @@ def _place_switch(text: str) -> Change | None:
     return Change((), "place", written, tuple(old.values()))
 
 
+# "지현이 부산 아니고 울산으로 간대": someone's place said as not the one told before, the new one right after.
+_PLACE_CONTRAST_KO = re.compile(r"(?<![가-힣])(?P<old>" + "|".join(map(re.escape, _PLACE_WORDS_KO)) + r")(?:이|가)?\s*"
+                                r"(?:아니고|아니라|아니래|아니야|아냐|말고)\s*,?\s*(?P<new>"
+                                + "|".join(map(re.escape, _PLACE_WORDS_KO)) + r")(?:으로|로|에|이래|래|이야|야)?(?![가-힣]{2})")
+CONTRAST = "contrast"
+
+
+def _someones_place_contrast(text: str) -> Change | None:
+    """A place someone named has that is not the one told before ("지현이 부산 아니고 울산으로 간대"): the old place is
+    old only where that person is named (the user's own places change by the other rules)."""
+    own = text.split(ANSWERED_MARK, 1)[0]
+    for clause in _clauses(own):
+        match = _PLACE_CONTRAST_KO.search(clause)
+        if match is None or match.group("old") == match.group("new") or is_unreal(clause):
+            continue
+        people = [word for word in re.findall(r"[가-힣]{2,3}", clause[:match.start()])
+                  if person_named(re.sub(r"(?:이|가|는|은)$", "", word) if len(word) == 3 else word)]
+        people = [re.sub(r"(?:이|가|는|은)$", "", word) if len(word) == 3 and not person_named(word) else word
+                  for word in people]
+        if people:
+            return Change(tuple(people), CONTRAST, match.group("new"), (match.group("old"),))
+    return None
+
+
+def without_contrasted(text: str, change: Change) -> str:
+    """`text` without the old place it contrasts with the new one ("지현이 부산 아니고 울산으로 간대" → "지현이 울산으로
+    간대")."""
+    for old in change.said_old:
+        text = re.sub(rf"(?<![가-힣]){re.escape(old)}(?:이|가)?\s*(?:아니고|아니라|아니래|아니야|아냐|말고)\s*,?\s*", "", text)
+    return text
+
+
 def _name_change(text: str, clause: str, marker: re.Match) -> Change | None:
     """A new name or place said with the change (no value of a kind in `KINDS` is)."""
     new_match = _NEW_NAME_KO.search(clause) or _NOW_NAME_KO.search(text)
@@ -428,7 +530,7 @@ def _name_change(text: str, clause: str, marker: re.Match) -> Change | None:
     if new.casefold() in EN_NOT_VALUE or new in KO_NOT_VALUE:
         return None
     anchors = _anchors(clause, new)
-    return Change(tuple(anchors), kind, new) if anchors else None
+    return Change(tuple(anchors), kind, new, message=text) if anchors else None
 
 
 def _key(kind: str, written: str) -> str:
@@ -463,10 +565,16 @@ def old_values(change: Change, older_text: str) -> list[str]:
         return list(dict.fromkeys(said + _own_old_values(change, older_text)))
     if change.kind == RENAME:
         return said + _renamed_old(change, older_text)
+    if change.kind.startswith(COUNT_EN):
+        return _counts_en(change, older_text)
+    if change.kind == CONTRAST:  # where the person is named
+        return said if any(mentions(older_text, person) for person in change.anchors) else []
     if not change.anchors:  # a switch between two places the message names itself
         return said
+    if change.kind == "name" and change.message:  # "고양이 이름 바꿨어! Pepper 안 어울려서": a name the message says too
+        said += [word for word in _named_ko(change, older_text) if mentions(change.message, word) and word not in said]
     if not any(mentions(older_text, anchor) for anchor in change.anchors):
-        return []
+        return said
     clauses = [c for c in _clauses(older_text) if any(mentions(c, anchor) for anchor in change.anchors)] or [older_text]
     found: list[str] = []
     if change.kind.startswith(COUNT):
@@ -494,6 +602,8 @@ def old_values(change: Change, older_text: str) -> list[str]:
                 found += [m.group(1) for m in re.finditer(r"(?<![A-Za-z])" + re.escape(anchor) + _EN_AFTER_ANCHOR,
                                                           older_text, re.I)
                           if m.group(1)[0].isupper()]
+        if change.kind == "name":  # "앵무새 키움 이름 망고": the name after 이름 in a clause naming the anchor
+            found += [word for clause in clauses for word in _named_ko(change, clause)]
         if not _HANGUL.search(change.new):
             for clause in clauses:
                 found += [m.group(1) for m in _EN_PLACE.finditer(clause) if not _CALENDAR_EN.fullmatch(m.group(1))]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from .dates import MonthDay, find_month_days, format_month_day
 from .guards import is_unreal
 from .registry import label_for
+from .lexicon import ANIMALS_KO
 
 # --- data ---------------------------------------------------------------------------------------------------
 
@@ -67,7 +68,7 @@ CHANGE_MARKERS = (
     "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
     "바꼈", "바뀌었", "바뀜", "바뀌어", "미뤘", "미뤄", "미룸", "연기됐", "연기되", "당겼", "당겨", "발령", "취소", "잘못",
     "아니래", "instead", "change of plan", "messed up", "rescheduled", "postponed", "pushed", "moved me", "canceled",
-    "cancelled", "i meant", "typo", "wrong", "it's not", "its not", "it is not", "요즘", "요새", "결정", "정했",
+    "cancelled", "i meant", "typo", "wrong", "didn't i?", "didnt i?", "it's not", "its not", "it is not", "요즘", "요새", "결정", "정했",
     "전과", "전학",
 )
 # English cues; the group `old` holds the words between the negation and "anymore", or after the verb.
@@ -77,6 +78,8 @@ PAST_THEN_NOW_KO = (
     r"(?P<old>[가-힣A-Za-z0-9]{2,}?)(?:에서|에)?\s+(?:살았|다녔|일했|근무했|했었|탔|키웠|배웠|썼|피웠|마셨|먹었)(?:었)?"
     r"(?:는데|지만)\s*,?\s*(?:이제|지금은|요즘은|이젠|요샌|요새는)",
 )
+_NUMBER_WORDS_EN = (r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+                    r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety")
 CESSATION_EN = (
     r"\bused\s+to\s+(?P<old>(?:[\w가-힣'-]+\s+){0,3}?[\w가-힣'-]+)\s*,?\s+(?:but|and)\s+(?:now|these\s+days|nowadays)\b",
     r"\bno\s+more\s+(?P<old>[\w가-힣'-]+(?:\s+[\w가-힣'-]+)?)\b(?=\s*(?:[,.;!?]|$|\bfor\s+me\b))",
@@ -96,6 +99,9 @@ CESSATION_EN = (
     r"\bi\s+(?:\w+\s+)?(?:told\s+(?:you|u)|said)\s+(?:it\s+was\s+|it's\s+|its\s+|i\s+was\s+|i'm\s+|im\s+)?(?P<old>[\w'-]+(?:[\s-][\w'-]+)?)"
     r"\s*,?\s+but\b(?=[^.!?\n]*?\bactually\b|[^\n]*?\.\s*(?:i'?m|it'?s|its)\s+actually\b)",
     r"\bthe\s+(?P<old>[\w가-힣'-]+)\s+era\s+is\s+(?:officially\s+)?over\b",
+    # "Saoirse is ten, not nine", "it's 3, not 4": a number said, and the one it is not
+    rf"\b(?:is|am|are|was|it'?s|she'?s|he'?s|i'?m|turned|turning)\s+(?:actually\s+|really\s+)?(?P<keep>{_NUMBER_WORDS_EN})\s*,?\s+"
+    rf"not\s+(?P<old>{_NUMBER_WORDS_EN})\b",
     # "i'm deferring the great north run to next year", "pulled out of the marathon"
     r"\b(?:deferr?(?:ing|ed|s)?|withdr(?:ew|awing|awn)\s+from|pull(?:ing|ed)\s+out\s+of|dropp(?:ing|ed)\s+out\s+of)\s+"
     r"(?:my\s+|the\s+|our\s+)?(?P<old>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?=\s+(?:to|until|till|for|this|next)\b|\s*[,.;!?]|$)",
@@ -466,6 +472,12 @@ def mentions_any(terms) -> Callable[[str], bool]:
     return test
 
 
+def _is_species(phrase: str) -> bool:
+    """Whether `phrase` ends in a kind of animal, not a name ("우리 고양이", "고양" as the analyser cuts "고양이")."""
+    last = phrase.split()[-1]
+    return last in ANIMALS_KO or f"{last}이" in ANIMALS_KO
+
+
 def _cue_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, old phrase) of every cue in `text` with the old value it names."""
     found: list[tuple[int, int, str]] = []
@@ -484,6 +496,8 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
             clause_start = max([0] + [m.end() for m in _CLAUSE_BREAK.finditer(text[:match.start()])])
             before = text[clause_start:match.start()]  # for "X에서 Y로 옮겼" that ends with X
             phrase = _korean_old_phrase(before)
+            if phrase and match.group(0).startswith("이름") and _is_species(phrase):
+                phrase = ""  # "고양이 이름 바꿨어": what is renamed, not its old name
             if phrase:
                 start = clause_start + before.rfind(phrase.split()[0])
                 parted = _PARTED_FROM.match(match.group(0))
@@ -506,6 +520,8 @@ def _cue_spans(text: str) -> list[tuple[int, int, str]]:
     for pattern in _CESSATION_EN:
         for match in pattern.finditer(text):
             start = text.rfind(" ", 0, match.start()) + 1 if match.group(0).startswith("n't") else match.start()
+            if "keep" in pattern.groupindex:  # "is ten, not nine": the new value stays
+                start = match.end("keep")
             end = match.end()
             if "from" in pattern.pattern and re.search(r"\b(?:from|out\s+of)\s+$", text[:match.start("old")]):
                 # "changed my major from biology to nursing": only "from biology " goes
@@ -602,6 +618,15 @@ def without_terms(text: str, terms, cuts: list[tuple[int, int]] = (), keep: str 
     return " ".join(out).strip(" ,;:")
 
 
+def without_words(text: str, words) -> str:
+    """`text` without the words `words` where they stand alone (with a particle after a Korean one): what is left of
+    a renaming clause that says the old name beside the new ("Pepper 안 어울려서 이제 호두야" → "안 어울려서 이제 호두야")."""
+    for word in words:
+        text = re.sub(rf"(?<![\w가-힣]){re.escape(word)}(?:이|가|은|는|을|를|도|랑|이랑)?(?![\w가-힣])\s*", "", text,
+                      flags=re.I)
+    return " ".join(text.split())
+
+
 def substance(text: str) -> int:
     """How many letters and digits `text` has beyond a vocative or filler (what a stripped memory must keep)."""
     return len(re.sub(r"[^\w가-힣]|[ㄱ-ㅎㅏ-ㅣ]", "", text))
@@ -674,7 +699,7 @@ _EVENT_EN_ACTIVE = re.compile(r"\b(?:we|i|they)\s+(?:moved|pushed|postponed|resc
 _VERB_ENDING = re.compile(r"(?:서|고|데|면|니|요|다|게|지|라)$")
 # Ways of naming the same event (data): a moved one replaces the dates of all of them.
 EVENT_SYNONYMS = (
-    ("결혼식", "예식", "시집", "장가", "wedding"),  # not "결혼": 결혼기념일 is another day
+    ("결혼식", "예식", "시집", "장가", "결혼", "wedding", "getting married"),  # "결혼" never in 결혼기념일 (_ANOTHER_DAY)
     ("수술", "surgery", "operation"),
     ("시험", "exam", "test", "수능", "모의고사"),
     ("면접", "interview"),
@@ -698,17 +723,31 @@ _DAY_ONLY = re.compile(r"\bthe\s+(?P<en>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d월./-]
                        r"임|이래|이라|[\s!.,~ㅋㅠ]|$))(?!\s*(?:동안|간|째))", re.I)
 
 
+def days_alone(text: str) -> list[int]:
+    """The days of the month `text` says without a month ("It's the 25th!", "25일이야")."""
+    return [day for day, _ in _days_alone(text)]
+
+
 def _days_alone(text: str) -> list[tuple[int, re.Match]]:
     return [(int(m.group("en") or m.group("ko")), m) for m in _DAY_ONLY.finditer(text)
             if 1 <= int(m.group("en") or m.group("ko")) <= 31]
 
 
+_MOVED_TO = re.compile(r"\s*(?:으로|로)(?![가-힣])")  # "23일로": right after the date it moves to
+
+
 def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
     """(the words naming the event, the new date's key "MM-DD", or "??-DD" for a day said alone) when `text` moves
     one event to one new date."""
-    keys = {m.key for m in find_month_days(text)}
+    month_days = find_month_days(text)
+    keys = {m.key for m in month_days}
+    # the one a date moves to, when the message says both ("16일 예약이 23일로 바뀌었대요", "from the 5th to the 12th")
+    targets = {m.key for m in month_days if _MOVED_TO.match(text, m.end)} | {
+        f"??-{day:02d}" for day, m in ([] if month_days else _days_alone(text)) if _MOVED_TO.match(text, m.end())}
     if not keys:
         keys = {f"??-{day:02d}" for day, _ in _days_alone(text)}
+    if len(keys) == 2 and len(targets) == 1:
+        keys = targets
     if len(keys) != 1 or not _MOVED.search(text) or is_unreal(text):
         return None
     words = [m.group(1) for pattern in (_EVENT_KO, _EVENT_MOVED_KO) for m in pattern.finditer(text)]
@@ -725,11 +764,15 @@ def moved_event(text: str) -> tuple[tuple[str, ...], str] | None:
     return (tuple(words), keys.pop()) if words else None
 
 
+# An event word inside the name of another day ("결혼" in "결혼기념일"): that memory is not about the event.
+_ANOTHER_DAY = {"결혼": "결혼기념"}
+
+
 def moved_event_old_dates(event: tuple[tuple[str, ...], str], older_text: str) -> list[str]:
     """The dates of `older_text` that were the event's before it moved (how they are written there, and in both
     languages' forms), or [] when it does not name the event."""
     words, new_key = event
-    if not any(mentions(older_text, word) for word in words):
+    if not any(mentions(older_text, word) for word in words if not _ANOTHER_DAY.get(word, "\0") in older_text):
         return []
     terms: list[str] = []
     spans = _clauses(older_text)

@@ -330,6 +330,30 @@ def relative_dates(text: str, now: datetime) -> list[DateMention]:
     return mentions
 
 
+_RECENT_DAYS = 14  # a date said without tense this close behind today is that one, not next year's
+
+
+def month_day_date(month: int, day: int, now: datetime, text: str = "", start: int = 0) -> date | None:
+    """The date a month and day said without a year mean at `now`: the last one on or before today when the
+    sentence around `start` in `text` is in the past, else the coming one, or one of the last two weeks ("3월 20일에
+    결혼한대요" said in December is next March, not the March gone; "11월 5일 시험" said in March is this November)."""
+    if not _valid(month, day):
+        return None
+    today = now.date()
+    candidates = [date(year, month, day) for year in (today.year - 1, today.year, today.year + 1)
+                  if not (month == 2 and day == 29 and year % 4)]
+    if not candidates:
+        return None
+    after = text[start:start + 30]
+    korean = re.search(r"[가-힣]", after) is not None
+    past = (bool(_KO_PAST.search(after)) and not _KO_FUTURE.search(after)) if korean \
+        else bool(text) and _english_past(_sentence_at(text, start))
+    if past:
+        earlier = [when for when in candidates if when <= today]
+        return earlier[-1] if earlier else candidates[0]
+    return next((when for when in candidates if when >= today - timedelta(days=_RECENT_DAYS)), candidates[-1])
+
+
 def event_date(text: str, now: datetime, skip_month_days: set[tuple[int, int]] = frozenset()) -> date | None:
     """Return the date `text` talks about: the first relative day, else the first month-day (this year).
 
@@ -341,5 +365,5 @@ def event_date(text: str, now: datetime, skip_month_days: set[tuple[int, int]] =
     for mention in find_month_days(text):
         if (mention.month, mention.day) in skip_month_days:
             continue
-        return date(now.year, mention.month, mention.day) if _valid(mention.month, mention.day) else None
+        return month_day_date(mention.month, mention.day, now, text, mention.start)
     return None

@@ -117,7 +117,8 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("name", re.compile(r"(?:^|[.!?,]\s*|\b[Mm]y\s+)[Nn]ame'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
     ("name", re.compile(r"^(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Yy]o|[Hh]iya|[Hh]eya)(?:\s+there)?[\s,!.]*)?"
                         r"(?:[Ii]'?m|[Ii] am|[Tt]his is|[Ii]t'?s)\s+"
-                        r"(?P<v>[A-Z][a-z]+)(?=\s*[,.!]|\s+(?:and|nice|btw|by the way|here|from)\b|\s*$)")),
+                        r"(?P<v>[A-Z][a-z]+)(?=\s*[,.!]|\s+(?:and|nice|btw|by the way|here|from)\b|\s*$)"
+                        r"(?!\s*,\s*(?:my|our)\s)")),  # "this is Bean, my hamster" introduces the hamster
     # "call me Sunny" as a request, not "'your brothers call me more' thing".
     ("nickname", _value_after(r"(?:^|[,.!?;]\s*|\b(?:you can|you could|just|please|pls|and|so|ok|okay|lol|haha|but)\s+)"
                               r"call me\s+")),
@@ -139,12 +140,20 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("hometown", re.compile(r"\b(?:in|from)\s+(?P<v>[A-Za-z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*[,.;]?\s*(?:that'?s|which\s+is|it'?s)"
                             r"\s+where\s+i\s+(?:grew\s+up|was\s+(?:born|raised))\b", re.I)),
     ("residence", _value_after(r"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
+    # "i'm 24 and live in portland", "I've lived in Dublin for 40 years"
+    ("residence", re.compile(r"(?i:\b(?:i'?m|i\s+am)\s+[^.!?;]{1,30}?\s+and\s+(?:currently\s+|now\s+)?live\s+in\s+)"
+                             r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}|(?i:" + "|".join(sorted(
+                                 (re.escape(c) for c in CITIES_EN if len(c) > 3), key=len, reverse=True)) + r"))\b")),
+    ("residence", _value_after(r"\bi'?ve\s+(?:now\s+)?lived\s+in\s+", r"(?=\s+(?:for|since)\b)")),
     ("residence", _value_after(r"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
-    ("residence", re.compile(r"\b[Ii]\s+(?:rent|own|share|have)\s+(?:a|an|my)\s+[^.,!?;]{0,40}?\s+in\s+"
+    # "I rent a tiny flat in Leith", "i share a house in Fremont" (not "i have a company offsite in Denver")
+    ("residence", re.compile(r"\b[Ii]\s+(?:rent|own|share|have)\s+(?:a|an|my)\s+(?:[\w'-]+\s+){0,4}?(?:apartment|apt|flat"
+                             r"|house|home|place|room|studio|condo|loft|townhouse|bedroom|br|bungalow|cottage|dorm)\s+in\s+"
                              r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
-    ("residence", re.compile(r"\bnew\s+(?:apartment|place|flat|house|home)\s+in\s+"
+    # "our new place in Fremont" (not "Colm rang from the new house in Ballincollig")
+    ("residence", re.compile(r"\b(?:[Mm]y|[Oo]ur)\s+new\s+(?:apartment|place|flat|house|home)\s+in\s+"
                              r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")),
-    ("residence", _value_after(r"(?:^|\b(?:i|we|i'?ve|we'?ve|i have|we have)\s+)(?:just\s+|recently\s+|finally\s+"
+    ("residence", _value_after(r"(?:^|[,;]\s*|\b(?:i|we|i'?ve|we'?ve|i have|we have)\s+)(?:just\s+|recently\s+|finally\s+"
                                r"|officially\s+|now\s+|already\s+)*moved\s+(?:from\s+[^.,!?;]+?\s+)?(?:over\s+)?to\s+")),
     ("residence", _value_after(r"\bwe\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
     ("residence", _value_after(r"\b(?:we'?re|we are)\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
@@ -181,11 +190,17 @@ _RULES: list[tuple[str, re.Pattern]] = [
                              r"as\s+(?:an?\s+|the\s+)?[a-z][a-z -]{1,30}?\s+at\s+(?P<v>[A-Z][^.,!?;:()\n]{1,40}?)" + _BOUNDARY)),
     ("occupation", re.compile(r"\b(?:i'?m|i am)\s+(?:now|officially|finally)\s+(?:an?\s+)(?P<v>[a-z][a-z -]{1,40}?)"
                               + _BOUNDARY, re.I)),
+    # "got a new job! starting at Google on Monday": a place started at, after news of a job
+    ("workplace", re.compile(r"(?i:\b(?:new\s+job|got\s+(?:the|a|my)\s+(?:[\w-]+\s+)?job|got\s+hired|hired)\b[^\n]{0,60}?"
+                             r"\bstart(?:ing|ed|s)?\s+(?:work\s+|there\s+)?at\s+)(?P<v>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})")),
+    # "started a new job at the library today"
+    ("workplace", _value_after(r"\b(?:started|starting|start|began)\s+(?:a|my)\s+new\s+(?:job|position|role)\s+at\s+(?:the\s+)?")),
     ("workplace", re.compile(r"\bi\s+(?:start|started|begin|began|'ll start|will start|'m starting|am starting)\s+"
                              r"(?:work\s+|my\s+new\s+job\s+)?at\s+(?P<v>[^.,!?;]{1,40}?)\s+as\s+", re.I)),
     ("occupation", _value_after(r"\b(?:i\s+)?(?:got\s+)?(?:hired|promoted)\s+as\s+(?:an?\s+|the\s+)?")),
     ("occupation", re.compile(_I_AM + r"(?:an?\s+)(?P<v>[a-z][a-z -]{1,40}?)" + _BOUNDARY, re.I)),
-    ("workplace", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)[a-z][a-z -]{1,30}?\s+(?:at|for)\s+"
+    ("workplace", re.compile(r"\b(?:[Ii]'?m|[Ii] am)\s+(?:an?\s+)(?!(?:freshman|sophomore|junior|senior|student|grad|phd|first|"
+                             r"second|third|fourth|final|transfer|exchange)\b)[a-z][a-z -]{1,30}?\s+(?:at|for)\s+"
                              r"(?P<v>(?:St\.\s|Mt\.\s)?[A-Z][^.,!?;:()\n]{1,40}?)" + _BOUNDARY)),
     ("workplace", _value_after(_WORKING + r"(?:at|for)\s+")),
     # "product designer at a fintech startup called Ledgerly", "i work for a tiny studio named Hatch"
@@ -197,6 +212,12 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("major", re.compile(r"\b(?:i'?m\s+an?\s+)?(?P<v>[a-z ]{2,30}?)\s+major\b", re.I)),
     ("school_year", re.compile(_I_AM + r"(?:an?\s+|in my\s+)?(?P<v>freshman|sophomore|junior|senior|first[- ]year"
                                r"|second[- ]year|third[- ]year|fourth[- ]year|final[- ]year|grad student)\b", re.I)),
+    # "i'm a junior at UT studying film"
+    ("school", re.compile(r"(?i:\bi'?m\s+an?\s+(?:freshman|sophomore|junior|senior|(?:grad|phd|transfer|exchange)\s+student"
+                          r"|student|first[- ]year|second[- ]year|third[- ]year|fourth[- ]year|final[- ]year)\s+at\s+)"
+                          r"(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,4})")),
+    ("major", _value_after(r"\b(?:freshman|sophomore|junior|senior|student|year)\s+at\s+[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3}\s+"
+                           r"(?:studying|majoring\s+in)\s+")),
     ("school", re.compile(r"\b[Ii]\s+(?:go to|attend|study at)\s+(?P<v>(?:[A-Z][\w&.'-]*\s*)+|[^.,!?;:()\n]{1,40}?"
                           r"(?:[Uu]niversity|[Cc]ollege|[Ss]chool|[Aa]cademy|[Ii]nstitute|uni)\b)" + _BOUNDARY)),
     ("mbti", re.compile(r"\b(?:i'?m\s+(?:an?\s+)?|my\s+mbti\s+(?:is|type\s+is)\s+|mbti\s*[:=-]?\s*)"
@@ -277,6 +298,10 @@ _PET = re.compile(r"\bi\s+(?:just\s+|finally\s+|recently\s+|also\s+|now\s+|still
 _PET_NAMED = re.compile(r"\b(?:an?|my|our)\s+(?:(?:little|sweet|old|new|baby|tiny|fat|lazy)\s+)?"
                         rf"(?P<kind>(?:[a-z]+\s+)?(?:{_ANIMAL_EN}))\s+(?:named|called)\s+(?P<name>[A-Z][\w'-]*)", re.I)
 _PET_NAME = re.compile(rf"\bmy\s+(?P<kind>{_ANIMAL_EN})(?:'?s\s+name\s+is\s+|\s+)(?P<name>[A-Z][\w'-]*)")
+# "Biscuit is my dog", "this is Bean, my hamster", "Mr. Pickles is roaring for his breakfast, he's my cat"
+_PET_IS = re.compile(r"(?P<name>(?:(?:Mr|Mrs|Ms|Miss|Sir|Lady|Lord)\.?\s+)?[A-Z][\w'-]+)(?:\s+is|,)\s+"
+                     r"(?:[^.!?;]{0,60}?,\s+(?:he|she)(?:'s|\s+is)\s+)?(?i:my|our)\s+"
+                     rf"(?i:(?:little|old|sweet|big|baby|new)\s+)?(?P<kind>(?i:{_ANIMAL_EN}))\b")
 _BREED_EN = re.compile(rf"\b(?P<breed>{'|'.join(sorted(BREEDS_EN, key=len, reverse=True))})\b", re.I)
 _SIBLINGS = re.compile(r"\bi\s+have\s+(?P<v>(?:an?|one|two|three|four|\d)\s+(?:older\s+|younger\s+|little\s+|big\s+|"
                        r"twin\s+)?"
@@ -298,6 +323,7 @@ _DATING = re.compile(r"\b(?P<v>i'?m\s+(?:now\s+|currently\s+)?(?:single|married|
                      r"(?:i'?m\s+|i am\s+|^\W*)not\s+(?:seeing|dating|with|talking to)\s+any(?:one|body)(?![\w'’])|"
                      r"(?:i'?m\s+|i am\s+)(?:still\s+|very\s+|so\s+|forever\s+|happily\s+)?single|"
                      r"(?:we|i)\s+(?:just\s+)?broke\s+up|i\s+got\s+(?:married|engaged|dumped)|"
+                     r"we\s+(?:just\s+|finally\s+)?got\s+(?:married|engaged)|"
                      r"(?:we|i)\s+(?:just\s+|finally\s+|officially\s+)?made\s+it\s+(?:official|facebook official|"
                      r"insta official)|"
                      r"we'?re\s+(?:officially\s+)?(?:official|together|a couple|exclusive|dating)(?:\s+now)?|"
@@ -661,7 +687,8 @@ def _preferences(sentence: str) -> list[Candidate]:
 
 def _pets(text: str) -> list[Candidate]:
     """A pet over the whole message: "I just got a puppy! His name is Mochi"."""
-    for match in list(_PET.finditer(text)) + list(_PET_NAME.finditer(text)) + list(_PET_NAMED.finditer(text)):
+    for match in list(_PET.finditer(text)) + list(_PET_NAME.finditer(text)) + list(_PET_NAMED.finditer(text)) \
+            + list(_PET_IS.finditer(text)):
         if _negated(text, match.start()) or re.match(r"\s*(?:allerg|phobia)", text[match.end():]):
             continue
         if re.search(r"\b(?:he|she|they|friend|brother|sister|mom|dad|neighbou?r)\s+(?:has|have|had|got)\s+$",

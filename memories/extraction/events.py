@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from .dates import find_holidays, find_month_days, relative_dates
+from .dates import find_holidays, find_month_days, month_day_date, relative_dates
 from .korean_text import clauses
 from .morphology import analyse, noun_phrase_before
 
@@ -78,10 +78,9 @@ def _slash_date(clause: str, now: datetime) -> date | None:
         if not (re.search(r"\b(?:on|by|until|before|after)\s+$", before, re.I)
                 or re.match(r"\s*(?:에|까지|부터|날|쯤)", clause[match.end():])):
             continue
-        try:
-            return date(now.year, int(match.group(1)), int(match.group(2)))
-        except ValueError:
-            continue
+        when = month_day_date(int(match.group(1)), int(match.group(2)), now, clause, match.start())
+        if when is not None:
+            return when
     return None
 
 
@@ -94,10 +93,7 @@ def _clause_date(clause: str, message: str, now: datetime, skip: set[tuple[int, 
         return slash
     for mention in find_month_days(clause):
         if (mention.month, mention.day) not in skip:
-            try:
-                return date(now.year, mention.month, mention.day)
-            except ValueError:
-                return None
+            return month_day_date(mention.month, mention.day, now, clause, mention.start)
     return None
 
 

@@ -45,6 +45,11 @@ _BARE_END = re.compile(r"^\s*(?:이야|야|임|이에요|예요|에요|입니다
                        r"(?:(?:에서|으로|로)?\s*(?:해|함|해요|하고\s*있어|일해|다녀|다님))?\s*$")
 
 
+# Nouns that make one word with a topic before them when no particle parts the two ("게임 회사", "영화 동아리").
+_COMPOUND_HEADS = frozenset("회사 업계 업체 회사임 개발 개발자 학원 동아리 모임 매장 센터 관련 쪽 업 방 카페 스튜디오 채널 유튜버 시간 얘기 "
+                            "이야기 작업 공부 수업 대회 페스티벌 축제 행사 프로젝트 팀".split())
+
+
 def _bare_topic(clause: str) -> list[Candidate]:
     match = _BARE.match(clause)
     if not match:
@@ -58,6 +63,8 @@ def _bare_topic(clause: str) -> list[Candidate]:
     end = clause.find(value, start) + len(value)
     if not _BARE_END.match(clause[end:]):
         return []  # "취미 생활 하고 싶어" is not "취미: 생활"
+    if not re.search(r"(?:은|는)\s*$", clause[:start]) and value.split()[0] in _COMPOUND_HEADS:
+        return []  # "게임 회사", "음악 학원": one noun, not "게임: 회사"
     if subject == "age":
         return [Candidate("age", value if value.endswith(("살", "세")) else f"{value}살")] \
             if re.fullmatch(r"\d{1,2}\s*(?:살|세)?", value) else []

@@ -44,7 +44,7 @@ _BARE_INTRO = re.compile(r"^\W*(?:(?:반가워요|반갑습니다|반가워|안�
 _OPENING_NAME_AGE = re.compile(rf"^\W*(?P<word>[가-힣]{{3}})\s*[.,]?\s+(?:{_AGE_WORD})(?=[\s.,!~ㅋㅎ]|살|이|입|예|임|요|$)"
                                r"(?!\s*(?:명|개|번|분|시|원|마리|권|일|년|달|주|층|등|위|점|살\s*(?:때|짜리)))(?!.*(?:래|대|더라)$)")
 # "치킨집하는 박상철입니다", "개발하는 김민수예요": a full name after what the speaker does.
-_DOER_NAME = re.compile(r"(?:하는|다니는|사는)\s+(?P<word>[가-힣]{3})(?:입니다|이에요|예요|이야|야|임|이고)(?=[\s,.!?~ㅎㅋ]|$)")
+_DOER_NAME = re.compile(r"(?:하는|다니는|(?<![가-힣])사는)\s+(?P<word>[가-힣]{3})(?:입니다|이에요|예요|이야|야|임|이고)(?=[\s,.!?~ㅎㅋ]|$)")
 # What opens a sentence and is no name ("이번주 서른 명 왔어").
 _NOT_NAME_OPENING = frozenset("이번 저번 지난 다음 오늘 어제 내일 요즘 우리 정말 진짜 완전 벌써 올해 작년 내년 이제 아직".split())
 GREETING = re.compile(r"안녕|반가워|반갑|처음\s*(?:뵙|와|왔|인사)|인사\s*(?:할게|드려)|^\W*(?:ㅎㅇ|하이|헬로|hi|hello|hey)(?![A-Za-z])",

@@ -10,6 +10,7 @@ import re
 from .candidates import Candidate
 from .josa import josa
 from .korean_text import about_someone_else, negated_after, valid_value, wished_after
+from .lexicon import CITIES_KO, NEIGHBOURHOODS_KO
 from .morphology import analyse, is_negated_at, is_past_at, noun_phrase_after, noun_phrase_before, predicates
 
 _COPULA_END = r"(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|이다|이지|이거든|\s|$|[!.,~])"
@@ -56,6 +57,27 @@ def place_ok(value: str) -> bool:
     """Return True for a value that can be a place ("노원", "서울 강남구"), not "혼자", "집" or "토욜"."""
     return valid_value(value, max_len=20) and value not in _NOT_PLACES and not re.fullmatch(r"[\d\s]+", value) \
         and not _TIME_VALUE.match(value)
+
+
+def _known_place(value: str) -> bool:
+    """A city or neighbourhood of the lists ("분당", "판교"): a place without a place ending."""
+    return value in CITIES_KO or value in NEIGHBOURHOODS_KO
+
+
+# "회사는 판교고 집은 분당이야", "회사 판교": where the company is, said as a topic.
+_COMPANY_TOPIC = re.compile(r"(?:^|\s)(?:우리\s*|내\s*|제\s*)?(?:회사|직장|사무실)(?:는|은)?\s+(?=\S)")
+
+
+def company_place(clause: str) -> list[Candidate]:
+    """The place a clause gives the user's company as a topic ("회사는 판교야"), or []."""
+    found = []
+    for match in _COMPANY_TOPIC.finditer(clause):
+        value = noun_phrase_after(clause, match.end(), max_words=1)
+        value = re.sub(r"(?:이고|고|이야|야|이에요|예요|임|이라|라)$", "", value) if value else value
+        if value and (_known_place(value) or _PLACE_SUFFIX.search(value) and place_ok(value)) \
+                and not about_someone_else(clause, match.start()):
+            found.append(Candidate("workplace", value))
+    return found
 
 
 def _housing(value: str) -> bool:
@@ -111,8 +133,17 @@ def _lives_in(clause: str) -> list[Candidate]:
     return found
 
 
+# "지금 사는 Wilshire 아파트 lease가 …", "내가 사는 망원동 원룸": the place named between 사는 and the home.
+_HOME_AFTER_LIVING = re.compile(r"(?:지금|현재|요즘|내가|제가)\s*사는\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?|[가-힣]{2,8})"
+                                r"\s*(?:쪽\s*)?(?:아파트|집|원룸|투룸|오피스텔|빌라|apt\b|apartment\b)", re.I)
+
+
 def _residences(clause: str) -> list[Candidate]:
     found = _lives_in(clause)
+    for match in _HOME_AFTER_LIVING.finditer(clause):
+        place = match.group("place")
+        if place_ok(place) and not _housing(place) and not about_someone_else(clause, match.start()):
+            found.append(Candidate("residence", place))
     for match in _SELF_HOUSING.finditer(clause):
         if wished_after(clause, match.end()) or negated_after(clause, match.end()):
             continue
@@ -137,7 +168,8 @@ def _residences(clause: str) -> list[Candidate]:
             continue
         if _housing(value):
             found.append(Candidate("living_arrangement", value))
-        elif place_ok(value) and (not match.group("topic").startswith("집") or _PLACE_SUFFIX.search(value)) \
+        elif place_ok(value) and (not match.group("topic").startswith("집") or _PLACE_SUFFIX.search(value)
+                                  or _known_place(value)) \
                 and not negated_after(clause, match.end() + len(value)):
             found.append(Candidate("residence", value))  # "집은 강남구야" yes, "집은 좁아" no
     for match in _RESIDENT.finditer(clause):
@@ -175,4 +207,4 @@ def place_facts(clause: str) -> list[Candidate]:
     """Return hometown, residence, living arrangement and commute stated in one clause."""
     if about_someone_else(clause, len(clause)) and not _FIRST_PERSON.search(f" {clause}"):
         return []
-    return _hometowns(clause) + _residences(clause)
+    return _hometowns(clause) + _residences(clause) + company_place(clause)

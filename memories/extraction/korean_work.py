@@ -8,7 +8,7 @@ import re
 
 from .candidates import Candidate
 from .korean_text import about_someone_else, negated_after, valid_value, wished_after
-from .lexicon import WORK_RANKS_KO, is_major_ko, is_occupation_en, is_occupation_ko
+from .lexicon import COMPANIES_KO, WORK_RANKS_KO, is_major_ko, is_occupation_en, is_occupation_ko
 from .morphology import analyse, noun_phrase_after, noun_phrase_before
 
 
@@ -37,6 +37,10 @@ _JOB_AT = re.compile(r"(?P<place>\S+?)에서\s*(?P<job>(?:[가-힣A-Za-z]+\s+)?[
 _OCCUPATION_TOPIC = re.compile(r"(?:내|제)?\s*직업(?:은|이)\s*")
 _WORKPLACE_NOUN = r"[가-힣A-Za-z]{2,12}\s?(?:회사|전자|은행|병원|그룹|증권|보험|카드|통신|제약|건설|공사|청|연구소|스타트업|센터|스튜디오)"
 _COMPANY_ATTEND = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에\s*)?(?:다녀|다니고|다님|다녀요|다닙니다|다니는|다닌다|근무)")
+# "나 삼성 다녀", "이제 카카오 다녀": a known company named bare (lexicon.COMPANIES_KO), not a visit ("다녀왔어").
+_KNOWN_COMPANY_ATTEND = re.compile(r"(?<![가-힣A-Za-z])(?P<place>" + "|".join(
+    re.escape(c) for c in sorted(COMPANIES_KO, key=len, reverse=True)) + r")\s*(?:에\s*)?"
+    r"(?:다녀(?!\s*(?:왔|와|오|옴|갔))|다니고|다님|다닙니다|다니는|다닌다|근무)")
 # "척추병원 합격했어", "삼성전자 입사함", "스타트업으로 이직했어": the new workplace.
 _HIRED_AT = re.compile(rf"(?P<place>{_WORKPLACE_NOUN})\s*(?:에|으로|로)?\s*(?:최종\s*)?(?:합격|입사|취직|이직|출근\s*확정)"
                        r"(?:했|함|해|이야|확정|됐|돼)")
@@ -156,8 +160,9 @@ def study_and_work_facts(clause: str) -> list[Candidate]:
         if valid_value(place) and not about_someone_else(clause, match.start()) \
                 and not negated_after(clause, match.end()) and not wished_after(clause, match.end() - 2):
             found.append(Candidate("workplace", place))
-    for match in _COMPANY_ATTEND.finditer(clause):
-        if not about_someone_else(clause, match.start()) and not negated_after(clause, match.end()):
+    for match in list(_COMPANY_ATTEND.finditer(clause)) + list(_KNOWN_COMPANY_ATTEND.finditer(clause)):
+        if not about_someone_else(clause, match.start()) and not negated_after(clause, match.end()) \
+                and not any(c.subject == "workplace" and match.group("place") in c.value for c in found):
             found.append(Candidate("workplace", match.group("place")))
     match = _OFFICE.search(clause)
     if match and not about_someone_else(clause, match.start()) and not negated_after(clause, match.end()):

@@ -458,3 +458,12 @@ COUNTRIES_EN = ("korea", "usa", "america", "canada", "uk", "england", "scotland"
                 "norway", "finland", "poland", "czechia", "hungary", "greece", "turkey", "russia", "japan", "china",
                 "taiwan", "hong kong", "singapore", "vietnam", "thailand", "philippines", "malaysia", "indonesia",
                 "india", "australia", "new zealand", "mexico", "brazil", "argentina", "chile", "egypt", "mongolia")
+
+
+# Companies Korean users name bare as where they work ("나 삼성 다녀", "저 카카오 다녀요"): data for
+# korean_work._KNOWN_COMPANY_ATTEND (a company that is also a shop people visit is left out: "스타벅스 다녀왔어").
+COMPANIES_KO = ("삼성", "삼성전자", "삼성SDS", "엘지", "LG", "현대", "현대차", "현대자동차", "기아", "SK", "에스케이", "네이버", "카카오",
+                "쿠팡", "배민", "우아한형제들", "토스", "당근", "당근마켓", "라인", "넥슨", "엔씨", "엔씨소프트", "넷마블", "크래프톤",
+                "스마일게이트", "롯데", "CJ", "씨제이", "신세계", "GS", "한화", "포스코", "KT", "케이티", "한전", "코레일", "하이브",
+                "SM", "JYP", "YG", "아모레", "아모레퍼시픽", "대한항공", "아시아나", "두산", "효성", "LS", "HD현대", "셀트리온",
+                "삼성바이오", "카카오뱅크", "케이뱅크", "국민은행", "신한은행", "우리은행", "하나은행", "농협", "IBK", "기업은행")

@@ -15,6 +15,7 @@ supersedes single-valued subjects by key; negated old values ("노원 아니고"
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections import Counter
 from datetime import date
 
@@ -30,7 +31,7 @@ from .base import (
 from .behaviour import avoid_topics, person_in
 from .candidates import Candidate, render_content
 from .character_side import character_fact
-from .corrections import Correction, find_correction, is_old_value, mentions
+from .corrections import Correction, days_alone, find_correction, is_old_value, mentions
 from .guards import is_hypothetical, is_joke, is_wish
 from .korean_text import clauses
 from .dates import event_date, find_month_days, format_date, format_month_day
@@ -250,7 +251,8 @@ _SOMEONES_BIRTHDAY = re.compile(r"\b(?!(?:my|its|it|this|thats|whats|today|tomor
 # ("thats actually perfect", "i bought it"), a time of life ("고딩때").
 _NO_VALUE = re.compile(r"^(?:내일|오늘|어제|모레|주말|평일|이번\s*주|다음\s*주|요즘|매일|계좌|폐기)$|때$"
                        r"|^(?:i|i'm|im|it|it's|its|that|thats|that's|this|u|you|we|ok|okay|lol|yes|no|yeah|sure)\b", re.I)
-_QUESTION_SENTENCE = re.compile(r"[^.!?\n]*\?")
+# Anchored at a sentence's start (the same matches, without trying every position inside a long sentence again).
+_QUESTION_SENTENCE = re.compile(r"(?<![^.!?\n])[^.!?\n]*\?")
 _ASKS_SOMEONE = re.compile(r"(?<![가-힣])(?:너|니|네가|넌|당신)(?![가-힣])|[가-힣](?:씨|님)(?![가-힣])|뭐|뭔|어디|언제|누구|몇|무슨|어때|어떤|"
                            r"\b(?:you|your|u|ur|what|where|when|who|which|how)\b", re.I)
 
@@ -340,16 +342,24 @@ class _MessageExtraction:
         if _code_switched(self.text):  # "UX designer야, Loopmint라는 startup에서": both languages' rules read it
             other = read(self.text, not self.korean)
             found += [c for c in other if not any(c.subject == f.subject for f in found)]
-        birthday = None if any(c.subject == "birthday" for c in found) else \
-            own_birthday_on(self.text, self.turn.created_at, self.korean)
+        # a birthday read that the correction says is the old one is no birthday found ("my birthday was the 23rd of
+        # June, didn't I? It's the 25th!")
+        has_birthday = any(c.subject == "birthday" and not (
+            self.correction is not None and is_old_value(c.value, self.correction.old_terms)) for c in found)
+        birthday = None if has_birthday else own_birthday_on(self.text, self.turn.created_at, self.korean)
         if birthday:
             found.append(Candidate("birthday", format_month_day(birthday.month, birthday.day, self.korean)))
-        elif self.correction is not None and not any(c.subject == "birthday" for c in found) \
+        elif self.correction is not None and not has_birthday \
                 and _BIRTHDAY_WORD.search(self.text) and not _SOMEONES_BIRTHDAY.search(self.text):
             # "생일 잘못 말함 ㅋㅋ 12월 4일 아니고 12월 14일이야": the date left once the old one is out
             dates = find_month_days(self.correction.cleaned)
+            old_months = {d.month for d in find_month_days(self.text)}
+            days = set(days_alone(self.correction.cleaned))
             if len({d.key for d in dates}) == 1:
                 found.append(Candidate("birthday", format_month_day(dates[0].month, dates[0].day, self.korean)))
+            elif not dates and len(old_months) == 1 and len(days) == 1:
+                # "I told you my birthday was the 23rd of June, didn't I? It's the 25th!": the old month, the new day
+                found.append(Candidate("birthday", format_month_day(old_months.pop(), days.pop(), self.korean)))
         first = first_clause(self.text, self.korean)
         found = [Candidate(_resolve_favorite(c.value, context, self.previous, self.favorites, self.korean), c.value,
                            c.request, c.label) if c.subject == "favorite_" else c for c in found]
@@ -508,11 +518,25 @@ _OTHER_GENDER_EN = {"she": _MALE_EN, "he": _FEMALE_EN}
 _EARLIER_FOR_RULES = 3  # the user's messages before a rule that points back, where its topic is looked for
 
 
+# Runs a person never types to say something: whitespace beyond two, any character beyond eight ("ㅋㅋㅋㅋㅋㅋㅋㅋ" stays).
+# The rules scan around spaces and particles, and a run of thousands of newlines or quotes made one message cost
+# minutes (a request reading its own writes waits for it).
+_LONG_SPACE = re.compile(r"\s{3,}")
+_LONG_RUN = re.compile(r"(.)\1{8,}", re.S)
+
+
+def squeezed(text: str) -> str:
+    """`text` with runs of whitespace cut to two characters and runs of one character to eight."""
+    text = _LONG_SPACE.sub(lambda m: m.group(0)[:2], text)
+    return _LONG_RUN.sub(lambda m: m.group(1) * 8, text)
+
+
 class LocalExtractor:
     name = "local"
 
     def extract(self, *, turns: list[ChatTurn], existing: list[ExistingFact]) -> ExtractionResult:
         result = ExtractionResult()
+        turns = [replace(turn, content=squeezed(turn.content)) for turn in turns]
         known = {(f.subject, _normalise(f.value)) for f in existing if f.subject} \
             | {("", _normalise(f.content)) for f in existing if not f.subject}
         levels: list[str] = []

@@ -6,7 +6,11 @@ import re
 # An action between asterisks has words in it and no space inside the marks ("*kicks the door*"); masked
 # personal data is asterisks too ("+* (***) ***-****") and is no action.
 _STARRED = r"\*(?=[^*\s])(?=[^*\n]*[A-Za-z가-힣])[^*\n]{{{low},{high}}}(?<=[^*\s])\*"
-_ACTION = re.compile(r"\((?=[^)]{2,60}\))[^)]*(?:며|면서|고|다|한다|는다|듯|채|ing|s)\s*\)|" + _STARRED.format(low=0, high=58)
+# An English aside in parentheses is no action ("(onions but also emotions)", "(probably)"): an action opens with its
+# verb and carries no aside word.
+_ASIDE_EN = r"(?![^)]*\b(?:but|also|though|tho|lol|lmao|haha|jk|probably|maybe|i\s+mean|not|or|because|bc)\b)"
+_ACTION = re.compile(r"\((?=[^)]{2,60}\))(?:[^)]*[가-힣][^)]*(?:며|면서|고|다|한다|는다|듯|채)|" + _ASIDE_EN
+                     + r"[^)]*(?:ing|s))\s*\)|" + _STARRED.format(low=0, high=58)
                      + r"|^\s*\([^)]{2,40}\)")
 _SCENE = re.compile(r"^\s*\[[^\]]{1,30}\]")
 _RP_WORDS = re.compile(r"역할극|롤플|롤플레이|상황극|역할\s*놀이|\bRP\b|role-?\s?play|\bdo a story\b|\bstory time\b"

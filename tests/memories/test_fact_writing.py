@@ -178,3 +178,15 @@ def test_a_job_told_with_a_workplace_ends_when_the_workplace_does(write, alice, 
                                category="location", source_message_id="m3")) == WriteOutcome.SUPERSEDED
     assert not live(alice, chunsim).filter(subject_key="occupation").exists()
     assert live(alice, chunsim).filter(subject_key="major").exists()  # told in another message
+
+
+def test_a_superseded_value_leaves_the_message_that_told_it(write, alice, chunsim):
+    write(ExtractedFact(content="age: 16", subject="age", value="16", category="personal_info", is_identity=True,
+                        source_message_id="m1"))
+    write(ExtractedFact(content="im jay lol. 16, junior in hs", kind="episodic", source_message_id="m1"))
+    write(ExtractedFact(content="my cousin turned 16 today", kind="episodic", source_message_id="m2"))
+    assert write(ExtractedFact(content="age: 17", subject="age", value="17", category="personal_info",
+                               is_identity=True, source_message_id="m3")) == WriteOutcome.SUPERSEDED
+    texts = [item.content for item in live(alice, chunsim)]
+    assert "im jay lol. junior in hs" in texts  # the told-with message keeps what still holds
+    assert "my cousin turned 16 today" in texts  # another message's 16 is not the user's age

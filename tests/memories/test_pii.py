@@ -435,3 +435,15 @@ def test_a_code_a_few_words_after_its_name_is_masked(text, expected):
 
 def test_a_count_after_a_password_word_is_no_code():
     assert mask_pii("비번 바꿨는데 3번 틀림").text == "비번 바꿨는데 3번 틀림"
+
+
+@pytest.mark.parametrize("text,raw", [
+    ("this is Jay in unit 7C at 1422 Sunset, re: the deposit", "1422 Sunset"),
+    ("I'm in flat 2, 14 Hawthorn Grove", "14 Hawthorn"),
+])
+def test_a_unit_then_a_street_named_without_its_kind_is_an_address(text, raw):
+    assert raw not in mask_pii(text).text
+
+
+def test_a_unit_before_a_time_is_no_address():
+    assert mask_pii("unit 2 at 10 am tomorrow").text == "unit 2 at 10 am tomorrow"
