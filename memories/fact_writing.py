@@ -22,8 +22,8 @@ from .categories import MemorySource
 from .extraction.base import ExtractedFact
 from .extraction.changes import (CONTRAST, OWN_KINDS, RENAME, changed_value, old_values, without_contrasted,
                                  without_left)
-from .extraction.corrections import mentions as mentions_value
-from .extraction.corrections import moved_event, moved_event_old_dates, substance, without_terms, without_words
+from .extraction.corrections import (mentions, moved_event, moved_event_old_dates, substance, without_terms,
+                                     without_words)
 from .extraction.news import ended_by, ended_values, news_subjects, takes_effect
 from .extraction.plausible import implausible
 from .hashing import content_hash, normalise_content
@@ -128,24 +128,21 @@ def memory_write_fact(
                     user=user, character=character, is_active=True, archived_at__isnull=True)
                 # the values of the kind that changed that older memories naming the same thing gave it
                 targets = _older_terms(everyone, lambda text: old_values(changed, text))
+                kept = content  # the changing message says the old value too: it keeps its other words, as a
+                # correction does
                 if changed.kind in SCOPE_WIDE_CHANGES:  # a name or place is that thing's wherever it is said
                     old_terms = tuple(dict.fromkeys(term for terms in targets.values() for term in terms))
                     fact = replace(fact, replaces=tuple(dict.fromkeys(fact.replaces + old_terms)))
                     targets = {}
-                    # the changing message says the old value too ("Biscuit has a new name … she's Pierogi now"):
-                    # it keeps its other clauses, as a correction does
-                    kept = without_terms(without_left(content, changed), old_terms, keep=changed.new) \
-                        if old_terms else content
+                    if old_terms:  # "Biscuit has a new name … she's Pierogi now"
+                        kept = without_terms(without_left(content, changed), old_terms, keep=changed.new)
                     if changed.kind in ("name", RENAME):  # the clause giving the new name may say the old one too
                         kept = without_words(kept, old_terms)
-                    if kept != content and substance(kept) >= MIN_KEPT_CHARS:
-                        content = kept
-                        fact = replace(fact, content=kept)
-                elif changed.kind == CONTRAST and targets:  # "지현이 부산 아니고 울산으로 간대" says the old place too
+                elif changed.kind == CONTRAST and targets:  # "지현이 부산 아니고 울산으로 간대"
                     kept = without_contrasted(content, changed)
-                    if kept != content and substance(kept) >= MIN_KEPT_CHARS:
-                        content = kept
-                        fact = replace(fact, content=kept)
+                if kept != content and substance(kept) >= MIN_KEPT_CHARS:
+                    content = kept
+                    fact = replace(fact, content=kept)
         # "first day at fernwood today!!!", "이사 완료!!": the stored workplace or home no longer holds, whatever the
         # new one is (extraction.news)
         ended = _ended_by_news(live, content, fact.source_message_id)
@@ -303,7 +300,7 @@ def _old_value_out_of_its_message(item: MemoryItem, replaced: list[MemoryItem], 
     """Take each superseded value of `item`'s subject out of the other memories of the message that told it."""
     changed = 0
     for old in replaced:
-        if not old.source_message_id or not old.subject_value or mentions_value(item.subject_value, old.subject_value):
+        if not old.source_message_id or not old.subject_value or mentions(item.subject_value, old.subject_value):
             continue
         told_with = MemoryItem.objects.filter(
             user_id=item.user_id, character_id=item.character_id, is_active=True,

@@ -375,8 +375,9 @@ def _count_change(text: str) -> Change | None:
 
 # An English count said to be the one now ("so that's six grandchildren now", "down to three runs a week"): what
 # it counts is its noun; units of time or measure count nothing that is kept.
-_NUMBER_EN = (r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
-              r"|twenty|thirty")
+_NUMBERS_EN = {word: n for n, word in enumerate("one two three four five six seven eight nine ten eleven twelve thirteen "
+                                                "fourteen fifteen".split(), start=1)} | {"twenty": 20, "thirty": 30}
+_NUMBER_EN = r"\d{1,3}|" + "|".join(_NUMBERS_EN)
 _NOT_COUNTED_EN = frozenset("day days week weeks month months year years hour hours minute minutes second seconds time "
                             "times percent pounds pound kg kilos miles mile km k am pm more less of".split())
 _NOW_COUNT_EN = re.compile(rf"(?:\b(?:that'?s|it'?s|we'?re\s+at|i'?m\s+at)\s+(?P<a>{_NUMBER_EN})\s+(?P<ua>[a-z]+?)s?\s+now\b"
@@ -387,10 +388,7 @@ COUNT_EN = "count_en:"
 
 def _count_en(word: str) -> int | None:
     word = word.casefold()
-    if word.isdigit():
-        return int(word)
-    return {w: n for n, w in enumerate(_NUMBER_EN.split("|")[1:], start=1) if not w.startswith("twenty")
-            and not w.startswith("thirty")}.get(word) or {"twenty": 20, "thirty": 30}.get(word)
+    return int(word) if word.isdigit() else _NUMBERS_EN.get(word)
 
 
 def _count_change_en(text: str) -> Change | None:
@@ -486,8 +484,9 @@ def _place_switch(text: str) -> Change | None:
 
 
 # "지현이 부산 아니고 울산으로 간대": someone's place said as not the one told before, the new one right after.
-_PLACE_CONTRAST_KO = re.compile(r"(?<![가-힣])(?P<old>" + "|".join(map(re.escape, _PLACE_WORDS_KO)) + r")(?:이|가)?\s*"
-                                r"(?:아니고|아니라|아니래|아니야|아냐|말고)\s*,?\s*(?P<new>"
+_NOT_THIS_KO = r"(?:이|가)?\s*(?:아니고|아니라|아니래|아니야|아냐|말고)\s*,?\s*"  # "부산 아니고", "부산이 아니라"
+_PLACE_CONTRAST_KO = re.compile(r"(?<![가-힣])(?P<old>" + "|".join(map(re.escape, _PLACE_WORDS_KO)) + r")" + _NOT_THIS_KO
+                                + r"(?P<new>"
                                 + "|".join(map(re.escape, _PLACE_WORDS_KO)) + r")(?:으로|로|에|이래|래|이야|야)?(?![가-힣]{2})")
 CONTRAST = "contrast"
 
@@ -500,10 +499,11 @@ def _someones_place_contrast(text: str) -> Change | None:
         match = _PLACE_CONTRAST_KO.search(clause)
         if match is None or match.group("old") == match.group("new") or is_unreal(clause):
             continue
-        people = [word for word in re.findall(r"[가-힣]{2,3}", clause[:match.start()])
-                  if person_named(re.sub(r"(?:이|가|는|은)$", "", word) if len(word) == 3 else word)]
-        people = [re.sub(r"(?:이|가|는|은)$", "", word) if len(word) == 3 and not person_named(word) else word
-                  for word in people]
+        people = []
+        for word in re.findall(r"[가-힣]{2,3}", clause[:match.start()]):
+            bare = re.sub(r"(?:이|가|는|은)$", "", word) if len(word) == 3 else word  # "지현이" → 지현
+            if person_named(bare):
+                people.append(word if person_named(word) else bare)
         if people:
             return Change(tuple(people), CONTRAST, match.group("new"), (match.group("old"),))
     return None
@@ -513,7 +513,7 @@ def without_contrasted(text: str, change: Change) -> str:
     """`text` without the old place it contrasts with the new one ("지현이 부산 아니고 울산으로 간대" → "지현이 울산으로
     간대")."""
     for old in change.said_old:
-        text = re.sub(rf"(?<![가-힣]){re.escape(old)}(?:이|가)?\s*(?:아니고|아니라|아니래|아니야|아냐|말고)\s*,?\s*", "", text)
+        text = re.sub(rf"(?<![가-힣]){re.escape(old)}{_NOT_THIS_KO}", "", text)
     return text
 
 

@@ -112,6 +112,8 @@ def _value_after(lead: str, tail: str = _BOUNDARY) -> re.Pattern:
 _I_AM = r"\b(?:i'?m|i am|im)\s+"
 _ADVERB = r"(?:really\s+|so\s+|super\s+|very\s+|severely\s+|deathly\s+|terribly\s+)?"
 _WORKING = r"\bi\s+(?:work|am working|'m working)\s+"
+# Known cities by name, longest first (a lowercase place is a place only when it is one of them).
+_CITY_WORD = "|".join(sorted((re.escape(c) for c in CITIES_EN if len(c) > 3), key=len, reverse=True))
 _RULES: list[tuple[str, re.Pattern]] = [
     ("name", _value_after(r"\bmy name(?:'s| is)\s+")),
     ("name", re.compile(r"(?:^|[.!?,]\s*|\b[Mm]y\s+)[Nn]ame'?s\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")),
@@ -142,8 +144,7 @@ _RULES: list[tuple[str, re.Pattern]] = [
     ("residence", _value_after(r"\bi\s+(?:currently\s+|now\s+|still\s+)?(?:live|stay|reside)\s+in\s+")),
     # "i'm 24 and live in portland", "I've lived in Dublin for 40 years"
     ("residence", re.compile(r"(?i:\b(?:i'?m|i\s+am)\s+[^.!?;]{1,30}?\s+and\s+(?:currently\s+|now\s+)?live\s+in\s+)"
-                             r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}|(?i:" + "|".join(sorted(
-                                 (re.escape(c) for c in CITIES_EN if len(c) > 3), key=len, reverse=True)) + r"))\b")),
+                             r"(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}|(?i:" + _CITY_WORD + r"))\b")),
     ("residence", _value_after(r"\bi'?ve\s+(?:now\s+)?lived\s+in\s+", r"(?=\s+(?:for|since)\b)")),
     ("residence", _value_after(r"\bi'?m\s+(?:currently\s+|now\s+)?(?:living|staying|based)\s+in\s+")),
     # "I rent a tiny flat in Leith", "i share a house in Fremont" (not "i have a company offsite in Denver")
@@ -523,7 +524,6 @@ def _bare_occupation(text: str, found: list[Candidate]) -> list[Candidate]:
 
 
 # "austin heat is killing me", "the traffic in denver is insane": a known city's daily life, said as home.
-_CITY_WORD = "|".join(sorted((re.escape(c) for c in CITIES_EN if len(c) > 3), key=len, reverse=True))
 _CITY_LIFE = re.compile(rf"(?:^|[.!?,]\s*|\b(?:this|the|ugh|man|god|omg)\s+)(?P<v>{_CITY_WORD})\s+(?:heat|weather|humidity|"
                         rf"traffic|rent|winters?|summers?|pollen|allergies|drivers|parking|prices)\s+(?:is|are|has\s+been|"
                         rf"have\s+been)\b|\b(?:here\s+in|back\s+home\s+in|living\s+in\s+(?:the\s+)?(?:middle\s+of\s+)?)"
