@@ -1,6 +1,7 @@
 """Assemble the token-budgeted context block of one turn (seed 000 §6, §12; seed 002 §3-4; seed 003 §3)."""
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -16,8 +17,8 @@ from memories.extraction.behaviour import asks_to_recall, avoid_test
 from memories.extraction.character_side import STORY_MARK, talks_about_story, users_own_subject
 from memories.extraction.whose import only_about_others
 from memories.models import MemorySettings
-from memories.selectors import memory_settings_for
-from memories.truth import still_holds
+from memories.selectors import memory_embeddings, memory_settings_for
+from memories.truth import answered_since, still_holds
 
 from . import rendering
 from .budgets import LAYER_PRIORITY, allocate
@@ -108,14 +109,26 @@ def _story_lines(message: str, own_subject: str) -> int:
 def _memory_candidates(retrieved: RetrievedMemories, pending_texts: list[str] = (),
                        avoided: Callable[[ScoredMemory], bool] = lambda scored: False,
                        others_only: Callable[[ScoredMemory], bool] = lambda scored: False,
-                       story_lines: int = 1) -> list[tuple[str, ScoredMemory | None]]:
+                       story_lines: int = 1, message: str = "") -> list[tuple[str, ScoredMemory | None]]:
     still_true = _still_true(retrieved)
+    # a newer memory answering the message's question with another value (memories.truth.answered_since): an older
+    # one keeps only what else it says
+    answered = answered_since(message, [scored.item for scored in retrieved.ranked + retrieved.state],
+                              memory_embeddings)
 
     def keep(scored: ScoredMemory) -> bool:
-        return still_true(scored) and not avoided(scored) and not others_only(scored)
+        return still_true(scored) and not avoided(scored) and not others_only(scored) \
+            and answered.get(scored.item.pk, "") is not None
+
+    def current(scored: ScoredMemory) -> ScoredMemory:
+        if scored.item.pk not in answered:
+            return scored
+        item = copy(scored.item)
+        item.content = answered[scored.item.pk]
+        return ScoredMemory(item, scored.score)
     retrieved = RetrievedMemories(
-        identity=[m for m in retrieved.identity if keep(m)], state=[m for m in retrieved.state if keep(m)],
-        ranked=[m for m in retrieved.ranked if keep(m)], outdated_values=retrieved.outdated_values,
+        identity=[m for m in retrieved.identity if keep(m)], state=[current(m) for m in retrieved.state if keep(m)],
+        ranked=[current(m) for m in retrieved.ranked if keep(m)], outdated_values=retrieved.outdated_values,
         asks_character=retrieved.asks_character, character=[m for m in retrieved.character if keep(m)])
     # The character's own words never join the user's lines: they get their own section, asked for or not.
     asked, said, ranked = retrieved.asks_character, retrieved.character, retrieved.ranked
@@ -220,7 +233,8 @@ def build_context_pack(*, user, character, message: str, budget: int, situation:
                              memory_settings=memory_settings, own_subject=own_subject)
         memory_candidates = _memory_candidates(retrieved, pending_texts,
                                                _avoided(tools.get("avoidTopics") or [], message),
-                                               _others_only(own_subject), _story_lines(message, own_subject))
+                                               _others_only(own_subject), _story_lines(message, own_subject),
+                                               message or "")
     else:
         memory_candidates = []
     identity, _ = effective_identity(context.identity or {})

@@ -107,9 +107,9 @@ WITH live AS MATERIALIZED (
     UNION ALL
     (SELECT id, score, part FROM live WHERE part = {character} ORDER BY score DESC LIMIT {character_limit})
 )
-SELECT {item_columns}, chosen.score, chosen.part FROM chosen JOIN memories_memoryitem m ON m.id = chosen.id
+SELECT {item_columns}, {similarity}, chosen.score, chosen.part FROM chosen JOIN memories_memoryitem m ON m.id = chosen.id
 UNION ALL
-SELECT {fact_columns}, NULL, CASE WHEN f.is_active THEN {current} ELSE {replaced} END FROM memories_memoryitem f
+SELECT {fact_columns}, NULL, NULL, CASE WHEN f.is_active THEN {current} ELSE {replaced} END FROM memories_memoryitem f
 WHERE f.user_id = %s AND f.character_id = %s AND f.subject_key <> '' AND (f.is_active OR f.superseded_by_id IS NOT NULL)
 """
 
@@ -135,6 +135,8 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
         vector_params = [Vector(query_vector).to_text()]
     else:
         vector, vector_params = "0.0::float8", []
+    # the chosen rows' vector similarity alone (memories.truth.answered_since): at most a few hundred rows
+    similarity = vector.replace("embedding", "m.embedding") if vector_params else "NULL::float8"
     visible_sql, visible_params = visible
     sql = _RETRIEVAL_SQL.format(
         structured=WEIGHTS["structured"], w_vector=WEIGHTS["vector"], vector=vector, w_lexical=WEIGHTS["lexical"],
@@ -144,11 +146,11 @@ def _retrieval_query(*, visible: tuple[str, list], user_id, character_id, query_
         identity_limit=IDENTITY_LIMIT, state_limit=STATE_LIMIT, ranked_limit=RANKED_LIMIT,
         identity=IDENTITY_PART, state=STATE_PART, ranked=RANKED_PART, replaced=REPLACED_VALUE, current=CURRENT_VALUE,
         character=CHARACTER_PART, character_limit=CHARACTER_LIMIT, min_confidence=MIN_INJECTED_CONFIDENCE,
-        item_columns=_ITEM_COLUMNS, fact_columns=_FACT_COLUMNS,
+        item_columns=_ITEM_COLUMNS, fact_columns=_FACT_COLUMNS, similarity=similarity,
     )
     character = str(MemorySource.CHARACTER)
     return sql, [*vector_params, *lexical_params, character, float(character_prior), character, _IDENTITY,
-                 _STATE, *visible_params, user_id, character_id]
+                 _STATE, *visible_params, *vector_params, user_id, character_id]
 
 
 def retrieve(*, user, character, message: str, query_vector, memory_settings: MemorySettings,
@@ -191,11 +193,12 @@ def _retrieved(rows, connection, asked: int) -> RetrievedMemories:
             values[part - REPLACED_VALUE].add(
                 (row[_KEY_INDEX], value_field.from_db_value(row[_VALUE_INDEX], None, connection).strip()))
             continue
-        fields = list(row[:-2])
+        fields = list(row[:-3])
         for index, field in _DECODE:
             fields[index] = field.from_db_value(fields[index], None, connection)
         item = MemoryItem.from_db(connection.alias, _ATTNAMES, fields)
         item.score = row[-2]
+        item.similarity = row[-3]
         parts[part].append(item)
     identity, state, ranked, character_said = parts
     identity.sort(key=lambda item: (-item.importance, -item.score))

@@ -158,3 +158,11 @@ def memory_search(*, user, character=None, include_archived: bool = False, query
     return [item for item in items
             if needle in "".join(f"{item.content} {item.subject_value} {' '.join(map(str, item.topics or []))}"
                                  .casefold().split())]
+
+
+def memory_embeddings(memory_ids: list[int]) -> dict[int, list[float]]:
+    """The stored embeddings of these memories (those that have one), by id: a few rows the caller already read."""
+    if not memory_ids:
+        return {}
+    rows = MemoryItem.objects.filter(pk__in=memory_ids, embedding__isnull=False).values_list("pk", "embedding")
+    return {pk: vector for pk, vector in rows}

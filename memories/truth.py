@@ -12,6 +12,9 @@ A memory no longer holds where it mentions a value the user has since replaced:
 - a raw message about a changeable subject (where the user lives, works, dates, smokes) older than the fact
   that states its current value: it may describe the old one even when that was never a fact of its own —
   unless it speaks only of someone else ("동생은 신촌에서 대학원 다니는데" is no old workplace of the user's).
+- a schedule's weekday or time asked for ("what days am i working again?") that a newer memory on the same topic gives
+  otherwise, told as a change ("saturdays and sundays only now"): the older memory's clauses giving it leave that
+  block (`answered_since`, used by context_pack.builder).
 All use extraction.corrections.mentions, so "what mentions an old value" means the same thing everywhere.
 """
 from __future__ import annotations
@@ -20,7 +23,10 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterable
 
+import numpy as np
+
 from .categories import MemorySource
+from .extraction.answers import asked_kinds, names_asked, tells_change, values
 from .extraction.corrections import mentions_any, substance, without_terms
 from .extraction.lexicon import is_city
 from .extraction.whose import only_about_others
@@ -134,3 +140,64 @@ def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[
         return bool(item.subject_key) or not older_than_current_fact(item) \
             or only_about_others(item.content, addressed_first=True)
     return holds
+
+
+# The user's memories that answer a question about a value (extraction.answers: "what days am i working?") are those
+# at least ANSWER_SIMILARITY close to it by meaning; a newer one that tells its value as a change replaces an older
+# one's value only when the two are at least SAME_TOPIC close to each other (the same job, the same run), so another
+# answer of the same kind ("chem final monday") stays.
+ANSWER_SIMILARITY = 0.15
+SAME_TOPIC = 0.40
+
+
+def answered_since(question: str, items: Iterable, embeddings: Callable[[list[int]], dict]) -> dict[int, str | None]:
+    """What an older memory still says once a newer one answers `question` with another value, told as a change:
+    among the user's memories (MemoryItem with `similarity` to `question`, from context_pack.retrieval) that answer
+    it, an older one's values that a newer one on the same topic, saying it is a change, does not give no longer hold
+    ("i work at chipotle tuesdays and thursdays" once "they put me on weekends at gamestop. saturdays and sundays only
+    now" was said) — with no anchor or change verb the rules of extraction.changes would need. By id: the older
+    memory's text without the clauses that give them (`corrected_text`), or None when nothing else is left. A question
+    naming someone ("What time is Lily's party?") is answered only by memories naming them. A structured fact is
+    never corrected here (its subject is superseded by its own rule), but may be the newer one. `embeddings(ids)`: the
+    stored embeddings of those memories, read only when the question asks for a value."""
+    kinds = asked_kinds(question)
+    if not kinds:
+        return {}
+    names = names_asked(question)
+    close = [item for item in items if item.source != MemorySource.CHARACTER
+             and (getattr(item, "similarity", None) or 0.0) >= ANSWER_SIMILARITY
+             and all(name in item.content.casefold() for name in names)]
+    answers = {kind: [(item, found) for item in close
+                      if (found := values(kind, _about(f"{item.content} {item.subject_value}", names)))]
+               for kind in kinds}
+    ids = sorted({item.pk for found in answers.values() if len(found) > 1 for item, _ in found})
+    if not ids:
+        return {}
+    vectors = embeddings(ids)
+    stale: dict[int, set[str]] = {}
+    for kind, found in answers.items():
+        for older, old in found:
+            if older.subject_key or older.pk not in vectors:
+                continue
+            for newer, new in found:
+                if newer.created_at > older.created_at and newer.pk in vectors and tells_change(newer.content) \
+                        and _cosine(vectors[older.pk], vectors[newer.pk]) >= SAME_TOPIC:
+                    stale.setdefault(older.pk, set()).update(
+                        written for key in old.keys() - new.keys() for written in old[key])
+    by_id = {item.pk: item for item in close}
+    return {pk: corrected_text(by_id[pk].content, "", written) for pk, written in stale.items() if written}
+
+
+def _about(text: str, names: tuple[str, ...]) -> str:
+    """The sentences of `text` that name everyone in `names` (all of it when there are none): "Lily's party is at 3pm.
+    Max's is at 5pm." is about Lily in its first sentence only."""
+    if not names:
+        return text
+    return " ".join(sentence for sentence in re.split(r"(?<=[.!?\n])\s+", text)
+                    if all(name in sentence.casefold() for name in names))
+
+
+def _cosine(a, b) -> float:
+    a, b = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
+    norm = float(np.linalg.norm(a) * np.linalg.norm(b))
+    return float(a @ b) / norm if norm else 0.0

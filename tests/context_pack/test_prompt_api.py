@@ -292,3 +292,20 @@ def test_a_city_narrowed_down_to_a_neighbourhood_still_holds(system_client, chun
     assert MemoryItem.objects.get(pk=city.pk).is_active is False  # the city was superseded
 
     assert "pastelaria" in prompt(system_client, "what's my secret blog called again?")["text"]
+
+
+def test_a_newer_value_told_as_a_change_replaces_the_older_one_asked_for(system_client, post_turns, chunsim, alice):
+    post_turns("chunsim", "c1", ("t1u", "school then work. i work at chipotle tuesdays and thursdays after school."),
+               ("t1a", "Busy week!"), start="2026-03-01T21:00:00+09:00")
+    post_turns("chunsim", "c1", ("t2u", "my cousin's wedding is on a saturday in june, in leeds."),
+               ("t2a", "How exciting!"), start="2026-03-05T21:00:00+09:00")
+    post_turns("chunsim", "c2", ("t3u", "also they put me on weekends at gamestop. saturdays and sundays only now so "
+                                        "my weekdays r free"),
+               ("t3a", "Nice!"), start="2026-04-20T10:00:00+09:00")
+    text = prompt(system_client, "what days am i working again? trying to plan stuff")["text"]
+    assert "saturdays and sundays only now" in text
+    assert "tuesdays" not in text  # no change verb, no anchor: a newer value on the same topic, told as a change
+    assert "school then work." in text  # the rest of the older message stays
+    assert "saturday in june" in text  # another answer of the same kind, on another topic, stays
+    # a message that asks for no schedule changes nothing: the older days are still what was said then
+    assert "tuesdays and thursdays" in prompt(system_client, "tell me something about chipotle")["text"]

@@ -132,7 +132,7 @@ def reference(*, user, character, message, query_vector, allowed_categories):
             "outdated": {v for v in old - current if len(v) >= 2}}
 
 
-def assert_same(got, want):
+def assert_same(got, want, with_vector):
     assert got.outdated_values == want["outdated"]
     for section in ("identity", "state", "ranked"):
         mine, theirs = getattr(got, section), want[section]
@@ -142,6 +142,8 @@ def assert_same(got, want):
         for m in mine:  # the same row, the same score, the fields the block reads
             t = source[m.item.pk]
             assert m.score == pytest.approx(t.score, abs=1e-9)
+            # the vector similarity alone rides along (memories.truth.answered_since); None without a vector
+            assert m.item.similarity == (pytest.approx(t.vec, abs=1e-6) if with_vector else None)
             assert (m.item.content, m.item.subject_value, m.item.category, m.item.kind, m.item.subject_key,
                     m.item.importance, m.item.event_date, m.item.source_message_id, m.item.created_at) == \
                 (t.content, t.subject_value, t.category, t.kind, t.subject_key, t.importance, t.event_date,
@@ -164,7 +166,7 @@ def test_retrieve_matches_the_orm_formulation(scope, monkeypatch, limits, with_v
                                      memory_settings=MemorySettings(user=user, allowed_categories=allowed))
             want = reference(user=user, character=character, message=message, query_vector=vector,
                              allowed_categories=allowed)
-            assert_same(got, want)
+            assert_same(got, want, with_vector)
     assert got.outdated_values == {"노원"}
 
 
