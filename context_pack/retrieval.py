@@ -18,7 +18,8 @@ from pgvector import Vector
 from core.timing import phase
 from memories.categories import STATE_CATEGORIES, MemorySource
 from memories.extraction.character_side import asks_character, users_own_subject
-from memories.lexical import lexical_keys
+from memories.extraction.lexicon import kin_synonyms
+from memories.lexical import content_tokens, lexical_keys
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
 from memories.subjects import IDENTITY_SUBJECTS, told_words
@@ -167,6 +168,9 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
         own_subject = users_own_subject(message, getattr(character, "display_name", ""))
     told = told_words(own_subject)
     told_keys = [key for key in dict.fromkeys(key for word in told for key in lexical_keys(word)) if key not in keys]
+    # "Where's my lad living?": the other words for the people it names ("My son Liam's a plumber in Bristol")
+    kin = [key for word in kin_synonyms(content_tokens(message)) if message for key in lexical_keys(word)]
+    told_keys += [key for key in dict.fromkeys(kin) if key not in keys and key not in told_keys]
     # only as many as keep the cheap `= ANY` form of the lexical score (more would cost every row an INTERSECT)
     told_keys = told_keys[:max(0, _ANY_KEYS_MAX - len(keys))]
     asked = asks_character(message, getattr(character, "display_name", ""))

@@ -467,3 +467,26 @@ COMPANIES_KO = ("삼성", "삼성전자", "삼성SDS", "엘지", "LG", "현대",
                 "스마일게이트", "롯데", "CJ", "씨제이", "신세계", "GS", "한화", "포스코", "KT", "케이티", "한전", "코레일", "하이브",
                 "SM", "JYP", "YG", "아모레", "아모레퍼시픽", "대한항공", "아시아나", "두산", "효성", "LS", "HD현대", "셀트리온",
                 "삼성바이오", "카카오뱅크", "케이뱅크", "국민은행", "신한은행", "우리은행", "하나은행", "농협", "IBK", "기업은행")
+
+
+# Words for the same person to the user: a question naming one ("Where's my lad living?", "우리 손주들 이름") also
+# searches the others ("My son Liam's a plumber in Bristol", "손녀 서윤이") — context_pack.retrieval.
+KIN_SYNONYMS = (
+    ("son", "lad", "sons"), ("daughter", "daughters", "lass"), ("mum", "mom", "mother", "mam", "mommy", "mummy"),
+    ("dad", "father", "daddy"), ("wife", "missus"), ("husband", "hubby"), ("girlfriend", "gf"), ("boyfriend", "bf"),
+    ("grandchildren", "grandkids", "grandchild", "grandkid", "grandson", "granddaughter", "grandsons",
+     "granddaughters"),
+    ("grandma", "grandmother", "granny", "gran", "nan", "nana"), ("grandpa", "grandfather", "granddad", "grandad"),
+    ("brother", "bro"), ("sister", "sis"),
+    ("아들", "아드님"), ("딸", "따님", "딸내미"), ("엄마", "어머니", "어머님", "모친"), ("아빠", "아버지", "아버님", "부친"),
+    ("남편", "신랑"), ("아내", "와이프", "집사람", "마누라"), ("남친", "남자친구"), ("여친", "여자친구"),
+    ("손주", "손자", "손녀"), ("할머니", "할매"), ("할아버지", "할배"),
+)
+_KIN_GROUP = {word: group for group in KIN_SYNONYMS for word in group}
+
+
+def kin_synonyms(words) -> list[str]:
+    """The other words for the people `words` name (content words of a message), in table order, without `words`."""
+    words = {word.casefold() for word in words}
+    return list(dict.fromkeys(other for word in sorted(words) for other in _KIN_GROUP.get(word, ())
+                              if other not in words))

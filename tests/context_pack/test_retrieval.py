@@ -226,3 +226,34 @@ def test_a_question_about_the_users_own_subject_finds_the_words_that_tell_it(ali
                              memory_settings=MemorySettings(user=alice))
 
     assert got.ranked[0].item.pk == target.pk
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("question, told", [
+    ("Where's my lad living these days?", "My son Liam's a plumber in Bristol. Only music he plays is Oasis."),
+    ("우리 손주들 이름 다 기억 해요?", "손녀 서윤이 이름이 참 예뻐요"),
+    ("mum's big birthday is coming up, remind me where she lives?", "my mother lives in Geelong now"),
+])
+def test_a_question_naming_someone_finds_the_other_words_for_them(alice, chunsim, question, told):
+    """The message telling it names the person by another word ("lad" / "son", "손주" / "손녀"): the kin synonyms
+    (extraction.lexicon.KIN_SYNONYMS) bring it above newer talk that shares as many of the question's words."""
+    rng = np.random.default_rng(9)
+    vector = unit(rng)
+    target = make(alice, chunsim, told, rng=rng, days_ago=90)  # older: without the synonym it would lose on recency
+    for index in range(12):  # one other word of the question's, said of other things
+        make(alice, chunsim, f"where is the fair {index} / 기억 {index}", rng=rng, days_ago=30 + index)
+    MemoryItem.objects.filter(user=alice).update(embedding=vector, strength=1.0, importance=5)
+
+    got = retrieval.retrieve(user=alice, character=chunsim, message=question, query_vector=vector,
+                             memory_settings=MemorySettings(user=alice))
+
+    assert got.ranked[0].item.pk == target.pk
+
+
+def test_kin_synonyms_are_the_other_words_for_the_same_person():
+    from memories.extraction.lexicon import kin_synonyms
+
+    assert kin_synonyms({"lad", "living"}) == ["son", "sons"]
+    assert kin_synonyms({"손주", "이름"}) == ["손자", "손녀"]
+    assert kin_synonyms({"mother", "mum"}) == ["mom", "mam", "mommy", "mummy"]
+    assert kin_synonyms({"dana", "job"}) == []
