@@ -169,7 +169,7 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     told = told_words(own_subject)
     told_keys = [key for key in dict.fromkeys(key for word in told for key in lexical_keys(word)) if key not in keys]
     # "Where's my lad living?": the other words for the people it names ("My son Liam's a plumber in Bristol")
-    kin = [key for word in kin_synonyms(content_tokens(message)) if message for key in lexical_keys(word)]
+    kin = [key for word in kin_synonyms(content_tokens(message)) for key in lexical_keys(word)] if message else []
     told_keys += [key for key in dict.fromkeys(kin) if key not in keys and key not in told_keys]
     # only as many as keep the cheap `= ANY` form of the lexical score (more would cost every row an INTERSECT)
     told_keys = told_keys[:max(0, _ANY_KEYS_MAX - len(keys))]
