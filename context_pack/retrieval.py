@@ -19,7 +19,7 @@ from core.timing import phase
 from memories.categories import STATE_CATEGORIES, MemorySource
 from memories.extraction.character_side import asks_character, users_own_subject
 from memories.extraction.lexicon import kin_synonyms
-from memories.lexical import content_tokens, lexical_keys
+from memories.lexical import content_tokens, lexical_keys, token_key
 from memories.models import MemoryItem, MemorySettings
 from memories.selectors import memory_visible_where
 from memories.subjects import IDENTITY_SUBJECTS, told_words
@@ -161,16 +161,15 @@ def retrieve(*, user, character, message: str, query_vector, memory_settings: Me
     visible = memory_visible_where(user=user, character=character, memory_settings=memory_settings)
     if visible is None:
         return RetrievedMemories(identity=[], state=[], ranked=[], outdated_values=set())
-    keys = sorted(set(lexical_keys(message))) if message else []
-    # "what town did i grow up in?": the words that tell the subject asked ("grew up", "raised") are searched too,
-    # without weighing the question's own words less
+    tokens = content_tokens(message) if message else set()
+    keys = sorted({token_key(token) for token in tokens})
+    # Searched too, without weighing the question's own words less: the words that tell the subject asked ("what town
+    # did i grow up in?" → "grew up", "raised"), and the other words for the people it names ("Where's my lad
+    # living?" → "son")
     if own_subject is None:
         own_subject = users_own_subject(message, getattr(character, "display_name", ""))
-    told = told_words(own_subject)
+    told = [*told_words(own_subject), *kin_synonyms(tokens)]
     told_keys = [key for key in dict.fromkeys(key for word in told for key in lexical_keys(word)) if key not in keys]
-    # "Where's my lad living?": the other words for the people it names ("My son Liam's a plumber in Bristol")
-    kin = [key for word in kin_synonyms(content_tokens(message)) for key in lexical_keys(word)] if message else []
-    told_keys += [key for key in dict.fromkeys(kin) if key not in keys and key not in told_keys]
     # only as many as keep the cheap `= ANY` form of the lexical score (more would cost every row an INTERSECT)
     told_keys = told_keys[:max(0, _ANY_KEYS_MAX - len(keys))]
     asked = asks_character(message, getattr(character, "display_name", ""))

@@ -1,6 +1,7 @@
 """Reads for memories."""
 from __future__ import annotations
 
+import numpy as np
 from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
@@ -160,7 +161,7 @@ def memory_search(*, user, character=None, include_archived: bool = False, query
                                  .casefold().split())]
 
 
-def memory_embeddings(memory_ids: list[int]) -> dict[int, list[float]]:
+def memory_embeddings(memory_ids: list[int]) -> dict[int, np.ndarray]:
     """The stored embeddings of these memories (those that have one), by id: a few rows the caller already read."""
     if not memory_ids:
         return {}

@@ -23,9 +23,8 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterable
 
-import numpy as np
-
 from .categories import MemorySource
+from .embeddings import cosine
 from .extraction.answers import asked_kinds, names_asked, tells_change, values
 from .extraction.corrections import mentions_any, substance, without_terms
 from .extraction.lexicon import is_city
@@ -173,18 +172,19 @@ def answered_since(question: str, items: Iterable, embeddings: Callable[[list[in
     ids = sorted({item.pk for found in answers.values() if len(found) > 1 for item, _ in found})
     if not ids:
         return {}
+    by_id = {item.pk: item for item in close}
     vectors = embeddings(ids)
+    changing = {pk for pk in ids if pk in vectors and tells_change(by_id[pk].content)}  # may be the newer one
     stale: dict[int, set[str]] = {}
     for kind, found in answers.items():
         for older, old in found:
             if older.subject_key or older.pk not in vectors:
                 continue
             for newer, new in found:
-                if newer.created_at > older.created_at and newer.pk in vectors and tells_change(newer.content) \
-                        and _cosine(vectors[older.pk], vectors[newer.pk]) >= SAME_TOPIC:
+                if newer.created_at > older.created_at and newer.pk in changing \
+                        and cosine(vectors[older.pk], vectors[newer.pk]) >= SAME_TOPIC:
                     stale.setdefault(older.pk, set()).update(
                         written for key in old.keys() - new.keys() for written in old[key])
-    by_id = {item.pk: item for item in close}
     return {pk: corrected_text(by_id[pk].content, "", written) for pk, written in stale.items() if written}
 
 
@@ -196,8 +196,3 @@ def _about(text: str, names: tuple[str, ...]) -> str:
     return " ".join(sentence for sentence in re.split(r"(?<=[.!?\n])\s+", text)
                     if all(name in sentence.casefold() for name in names))
 
-
-def _cosine(a, b) -> float:
-    a, b = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
-    norm = float(np.linalg.norm(a) * np.linalg.norm(b))
-    return float(a @ b) / norm if norm else 0.0

@@ -85,11 +85,6 @@ def values(kind: str, text: str) -> dict[str, set[str]]:
     return found
 
 
-def value_keys(kind: str, text: str) -> frozenset[str]:
-    """The values of `kind` that `text` gives, in their normal form (empty when it gives none)."""
-    return frozenset(values(kind, text))
-
-
 # A name the question asks about ("What time is Lily's party?"): the memories answering it name that one too.
 _NAME_EN = re.compile(r"(?<=[a-z,]\s)([A-Z][a-z]{2,})\b")
 _NOT_NAME_EN = frozenset("im i'm ok okay lol".split())

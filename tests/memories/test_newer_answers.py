@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 
 from memories.categories import MemorySource
-from memories.extraction.answers import TIME, WEEKDAY, asked_kinds, names_asked, tells_change, value_keys, values
+from memories.extraction.answers import TIME, WEEKDAY, asked_kinds, names_asked, tells_change, values
 from memories.truth import ANSWER_SIMILARITY, SAME_TOPIC, answered_since
 
 
@@ -38,7 +38,7 @@ def test_the_kind_of_value_a_question_asks_for(question, kinds):
     (TIME, "3시간 잤어", set()),
 ])
 def test_the_values_a_text_gives(kind, text, found):
-    assert value_keys(kind, text) == found
+    assert values(kind, text).keys() == found
 
 
 def test_a_value_keeps_the_words_that_wrote_it_and_a_question_its_names():
