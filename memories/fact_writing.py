@@ -31,7 +31,7 @@ from .lexical import lexical_keys
 from .masking import mask_text
 from .models import MemoryItem, MemorySettings
 from .services import MemoryInput, audit_memory_change, memory_deactivate, memory_insert
-from .truth import MIN_KEPT_CHARS, corrected_text
+from .truth import MIN_KEPT_CHARS, corrected_text, date_still_holds
 
 logger = logging.getLogger(__name__)
 
@@ -337,7 +337,8 @@ def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: Audi
     if correction.source_message_id:  # what the same message said ("연애 안 함" beside "이제 연애 안 해") holds
         live = live.exclude(source_message_id=correction.source_message_id)
     changed = 0
-    for old in live.only("id", "user_id", "character_id", "content", "subject_value", "source", "created_at"):
+    for old in live.only("id", "user_id", "character_id", "content", "subject_value", "source", "created_at",
+                         "event_date"):
         kept = corrected_text(old.content, old.subject_value, terms)
         if kept == old.content:
             continue
@@ -351,7 +352,11 @@ def _correct_older(correction: MemoryItem, terms: tuple[str, ...], context: Audi
             continue
         old.content, old.content_hash = kept, digest
         old.lexical_keys = lexical_keys(f"{kept} {old.subject_value}")
-        old.save(update_fields=["content", "content_hash", "lexical_keys", "updated_at"])
-        audit_memory_change(context, "updated", old, fields=["content"], details={"reason": "corrected"},
+        fields = ["content"]
+        if not date_still_holds(old.event_date, terms):  # dated on the day the correction replaced
+            old.event_date = None
+            fields.append("event_date")
+        old.save(update_fields=[*fields, "content_hash", "lexical_keys", "updated_at"])
+        audit_memory_change(context, "updated", old, fields=fields, details={"reason": "corrected"},
                             user_ref=correction.user.get_username())
     return changed

@@ -15,6 +15,8 @@ A memory no longer holds where it mentions a value the user has since replaced:
 - a schedule's weekday or time asked for ("what days am i working again?") that a newer memory on the same topic gives
   otherwise, told as a change ("saturdays and sundays only now"): the older memory's clauses giving it leave that
   block (`answered_since`, used by context_pack.builder).
+- the date of a memory dated on a day a correction replaced ("다음 달 12월 3일에 건강검진 … 이번엔 위내시경도" once the
+  check-up is on 12월 10일): the memory keeps its other clauses, undated (`date_still_holds`, memories.fact_writing).
 All use extraction.corrections.mentions, so "what mentions an old value" means the same thing everywhere.
 """
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .categories import MemorySource
 from .embeddings import cosine
 from .extraction.answers import asked_kinds, names_asked, tells_change, values
 from .extraction.corrections import mentions_any, substance, without_terms
+from .extraction.dates import days_named
 from .extraction.lexicon import is_city
 from .extraction.whose import only_about_others
 from .subjects import CHANGEABLE_SUBJECT_WORDS
@@ -104,6 +107,15 @@ def corrected_text(content: str, value: str, terms: Iterable[str]) -> str | None
         return None
     kept = without_terms(content, terms)
     return kept if substance(kept) >= MIN_KEPT_CHARS else None
+
+
+def date_still_holds(when, replaced: Iterable[str]) -> bool:
+    """Whether a memory's date `when` (its event_date) holds once the words `replaced` no longer do: a memory of the
+    old check-up ("12월 3일에 건강검진 예약해놨어요" once it moved to 12월 10일) that kept its other clauses is no longer
+    dated on the replaced day."""
+    if when is None:
+        return True
+    return not any(month in (None, when.month) and day == when.day for month, day in days_named(replaced))
 
 
 def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[[object], bool]:

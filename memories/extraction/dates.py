@@ -114,6 +114,23 @@ def find_month_days(text: str, numeric: bool = False) -> list[MonthDay]:
     return unique
 
 
+_BARE_DAY = re.compile(r"^(?:the\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})\s*(?:st|nd|rd|th|일))$", re.I)
+
+
+def days_named(terms) -> set[tuple[int | None, int]]:
+    """The days the words `terms` name: (month, day) for "12월 3일", "Dec 3", "12/3"; (None, day) for a day of the
+    month alone ("the 24th", "28일"; a bare number is no day)."""
+    days: set[tuple[int | None, int]] = set()
+    for term in terms:
+        mentions = find_month_days(term, numeric=True)
+        days |= {(m.month, m.day) for m in mentions}
+        bare = _BARE_DAY.match(term.strip())
+        day = int(bare.group(1) or bare.group(2)) if bare else 0
+        if not mentions and 1 <= day <= 31:
+            days.add((None, day))
+    return days
+
+
 def format_month_day(month: int, day: int, korean: bool) -> str:
     return f"{month}월 {day}일" if korean else f"{MONTH_NAMES_EN[month - 1]} {day}"
 

@@ -6,6 +6,8 @@ correcting message, which repeats it.
 """
 from __future__ import annotations
 
+import pytest
+
 from audit.models import AuditLog
 from conversations.processing import process_scope
 from memories.models import MemoryItem
@@ -73,6 +75,27 @@ def test_an_event_moved_to_a_new_date_takes_its_old_date_out_of_older_memories(s
     assert "11월7일" in block.replace(" ", "")
     assert "10월17일" not in block.replace(" ", "")
     assert "스물여섯" in block or "시집" in block  # the rest of the older message still holds
+
+
+@pytest.mark.parametrize("first, change, question, old, new, rest", [
+    ("다음 달 12월 3일에 건강검진 예약해놨어요. 이번엔 위내시경도 같이 하려고요.",
+     "아 그리고 건강검진 날짜도 바꿨어요. 12월 3일 아니고 12월 10일로요. 그날 가게 단체 예약이 잡혀서요.",
+     "건강검진 날짜 언제였죠?", "12-03", "12월 10일", "위내시경"),
+    ("my dentist appointment is on Dec 3rd. they're doing the wisdom tooth then too",
+     "dentist called, not Dec 3rd anymore, it's Dec 10 now",
+     "when's my dentist thing again?", "12-03", "dec 10", "wisdom tooth"),
+])
+def test_a_memory_that_keeps_its_other_words_after_a_date_changed_is_not_dated_on_the_old_day(
+        system_client, post_turns, chunsim, alice, first, change, question, old, new, rest):
+    """Written for this test: the older message was dated on the day it named; once that day is replaced, what else
+    it said stays, without the old day as its date (truth.date_still_holds)."""
+    post_turns("c1", ("t1u", first), ("t1a", "알겠어요"), start="2026-11-02T21:00:00+09:00")
+    post_turns("c1", ("t2u", change), ("t2a", "알겠어요"), start="2026-11-20T21:00:00+09:00")
+
+    block = prompt(system_client, question)
+
+    assert new in block.lower() and rest in block.lower()
+    assert old not in block
 
 
 def test_a_date_of_another_event_stays_when_one_event_moves(system_client, post_turns, chunsim, alice):
