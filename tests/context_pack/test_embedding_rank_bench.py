@@ -1,20 +1,11 @@
 """bench/embedding_rank.py: where the message holding an answer ranks by similarity to the question, and for a
 correction whether the current value ranks above the replaced one. A fake embedder makes the expected ranks known."""
-import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("embedding_rank_bench", ROOT / "bench" / "embedding_rank.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.support.bench import load_bench
 
 
 AXES = {"cat": 0, "home": 1, "food": 2, "weather": 3}
@@ -53,7 +44,7 @@ def test_the_answer_rank_and_the_correction_order_come_from_similarity(tmp_path)
          "expect_any": ["the cat"]},  # said after the probe: not counted
     ])
 
-    result = _bench().measure(fake_encode, [path])
+    result = load_bench("embedding_rank").measure(fake_encode, [path])
 
     assert result["answer_ranks"][1] == 2
     assert len(result["answer_ranks"]) == 2
@@ -64,4 +55,4 @@ def test_the_answer_rank_and_the_correction_order_come_from_similarity(tmp_path)
 
 @pytest.mark.parametrize("ranks, top, want", [([1, 2, 30], 5, "67%"), ([], 5, "0%")])
 def test_share(ranks, top, want):
-    assert _bench().share(ranks, top) == want
+    assert load_bench("embedding_rank").share(ranks, top) == want
