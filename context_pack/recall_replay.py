@@ -40,11 +40,16 @@ def _normalise(text: str) -> str:
     return "".join(text.split()).casefold()
 
 
+def strings_in(text: str, strings: list[str]) -> list[str]:
+    """The `strings` that `text` contains, as the seed README matches them: case and spaces ignored."""
+    squashed = _normalise(text)
+    return [string for string in strings if _normalise(string) in squashed]
+
+
 def score_block(text: str, probe: dict) -> tuple[bool, list[str], list[str]]:
     """Seed README rule: some expect_any present (if any), no expect_none; case and spaces ignored."""
-    block = _normalise(text)
-    found_any = not probe["expect_any"] or any(_normalise(e) in block for e in probe["expect_any"])
-    leaked = [e for e in probe["expect_none"] if _normalise(e) in block]
+    found_any = not probe["expect_any"] or bool(strings_in(text, probe["expect_any"]))
+    leaked = strings_in(text, probe["expect_none"])
     return found_any and not leaked, ([] if found_any else probe["expect_any"]), leaked
 
 
