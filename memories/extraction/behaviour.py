@@ -105,6 +105,11 @@ _EN_PERSON_POINTERS = frozenset({"him", "her", "them", "his", "their", "that guy
 RELATION_WORDS = ("전남친", "전여친", "전 남친", "전 여친", "전남자친구", "전여자친구", "전 애인", "전애인", "남친", "여친", "애인",
                   "남편", "아내", "시어머니", "시댁", "처가", "장모", "아빠", "엄마", "아버지", "어머니", "형", "오빠", "누나", "언니",
                   "동생", "할머니", "할아버지", "팀장", "부장", "상사", "사장")
+# A name's ending in a Korean sentence: at most one more syllable ("도현이", "도현아"), or a particle after it ("수빈이랑",
+# "지호한테"), then no more Hangul.
+_NAME_ENDS_KO = r"(?:(?![가-힣]{2})|(?=이?(?:랑|하고|한테|에게|는|은|가|를|을|도|의|와|과)(?![가-힣])))"
+# Partners, who are people a rule may point back to though they are no relatives of the rule lists.
+_PARTNER_WORDS_EN = ("boyfriend", "girlfriend", "partner", "husband", "wife", "fiancé", "fiance", "fiancée")
 RELATION_WORDS_EN = ("ex", "ex-boyfriend", "ex-girlfriend", "ex-husband", "ex-wife", "brother", "sister", "dad", "father",
                      "mom", "mother", "stepdad", "stepmom", "boss", "cousin", "uncle", "aunt", "grandma", "grandpa")
 # Where a message names the thing talked about: before a talk word ("구조조정 명단 얘기가") or a quote ("다이어트 하라고").
@@ -161,11 +166,26 @@ def _acts(text: str):
             if morphs[i].tag == "XSV" and morphs[i - 1].tag == "NNG" and len(morphs[i - 1].form) >= 2]
 
 
+# Someone the user introduces by who they are and their name ("I have a sister, Bernadette", "Dana has a new boyfriend,
+# Kyle", "my ex Ryan"): the person a rule pointing back with "him" / "her" means when no relative of the user's is named.
+_INTRODUCED_EN = re.compile(
+    r"\b(?:a|an|my|her|his|their)\s+(?:new\s+|older\s+|younger\s+|big\s+|little\s+|late\s+)?(?P<relation>"
+    + "|".join(re.escape(word) for word in sorted(RELATION_WORDS_EN + _PARTNER_WORDS_EN, key=len, reverse=True))
+    + r")(?![\w-]),?\s+(?P<name>[A-Z][a-z]+)\b")
+
+
+def _introduced_person(text: str) -> str:
+    """The last person `text` introduces by relation and name, written "relation (name)" as rules keep people, or ''."""
+    found = list(_INTRODUCED_EN.finditer(text))
+    return f"{found[-1].group('relation')} ({found[-1].group('name')})" if found else ""
+
+
 def _pointed_topic(before: str, earlier: list[str], korean: bool, person: bool) -> str:
     """The topic a pointing rule means: in the same message before the rule, then in the user's earlier messages."""
     sources = [before] + list(reversed(earlier))
     for source in sources:
-        topic = person_in(source, korean) if person else (_thing_in(source) if korean else "")
+        topic = (person_in(source, korean) or ("" if korean else _introduced_person(source))) if person \
+            else (_thing_in(source) if korean else "")
         if topic:
             return topic
     if korean and not person:
@@ -212,7 +232,7 @@ def _with_relation(topic: str, sources: list[str], korean: bool) -> str:
         if not re.fullmatch(r"[가-힣]{2,3}|[A-Z][a-z]+", stem):
             return topic
         for source in sources:
-            found = re.search(rf"(?P<relation>{_KIN_OR_PET_KO})\s*(?:인\s*)?{re.escape(stem)}(?![가-힣]{{2}})", source)
+            found = re.search(rf"(?P<relation>{_KIN_OR_PET_KO})\s*(?:인\s*)?{re.escape(stem)}{_NAME_ENDS_KO}", source)
             if found:
                 return f"{found.group('relation')} ({stem})"
         return topic

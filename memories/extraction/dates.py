@@ -350,6 +350,18 @@ def relative_dates(text: str, now: datetime) -> list[DateMention]:
 _RECENT_DAYS = 14  # a date said without tense this close behind today is that one, not next year's
 
 
+# A date something was set for ("필기 12월 10일로 예약함", "검진 10일로 미뤄짐", "booked it for Dec 10", "pushed back to Jan 5"):
+# the booking is past, the date is not.
+_SET_FOR_KO = re.compile(r"[\d\s월일/.-]*?\d\s*일?\s*(?:로|으로)(?!\s*부터)(?![가-힣])")
+_SET_FOR_EN = re.compile(r"\b(?:for|(?:moved|pushed|put|postponed|rescheduled|changed|brought|bumped)(?:\s+[\w']+){0,3}?"
+                         r"\s+to)\s+(?:the\s+)?$", re.I)
+
+
+def _set_for(text: str, start: int) -> bool:
+    """Whether the date at `start` in `text` is one something was booked for or moved to."""
+    return bool(_SET_FOR_KO.match(text, start) or _SET_FOR_EN.search(text[:start]))
+
+
 def month_day_date(month: int, day: int, now: datetime, text: str = "", start: int = 0) -> date | None:
     """The date a month and day said without a year mean at `now`: the last one on or before today when the
     sentence around `start` in `text` is in the past, else the coming one, or one of the last two weeks ("3월 20일에
@@ -365,7 +377,7 @@ def month_day_date(month: int, day: int, now: datetime, text: str = "", start: i
     korean = re.search(r"[가-힣]", after) is not None
     past = (bool(_KO_PAST.search(after)) and not _KO_FUTURE.search(after)) if korean \
         else bool(text) and _english_past(_sentence_at(text, start))
-    if past:
+    if past and not _set_for(text, start):
         earlier = [when for when in candidates if when <= today]
         return earlier[-1] if earlier else candidates[0]
     return next((when for when in candidates if when >= today - timedelta(days=_RECENT_DAYS)), candidates[-1])

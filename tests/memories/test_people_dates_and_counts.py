@@ -35,6 +35,15 @@ def test_an_adverb_and_the_one_asked_before_the_verb_leave_the_topic():
     ("if Brandon's name ever comes up, just don't. My ex-boyfriend. Long story.", False, [], "My ex-boyfriend",
      "Brandon"),
     ("동생이 또 Jessica 얘기 꺼냄 ㅡㅡ 너도 전 여친 얘기는 하지 마", True, [], "전 여친", "Jessica"),
+    # the name with a particle after it where the relation was said ("태오랑", "하은이한테")
+    ("지훈이 얘기는 이제 하지 마 진짜", True, ["작년 여름에 전남친 지훈이랑 헤어졌잖아"], "전남친", "지훈"),
+    ("민재 얘기는 꺼내지 말아줘", True, ["형 민재한테 연락 왔는데 안 받았어"], "형", "민재"),
+    # "him" / "her" pointing back to someone introduced by who they are and their name, with no "my"
+    ("I have a brother, Declan. We haven't spoken in years. Don't ask me about him.", False, [], "brother", "Declan"),
+    ("Work gossip: Priya has a new girlfriend, Tessa. Long story, but please never mention her.", False, [], "girlfriend",
+     "Tessa"),
+    ("please don't bring him up", False, ["so my flatmate's got a new boyfriend, Callum, and it's a whole thing"],
+     "boyfriend", "Callum"),
 ])
 def test_a_person_to_avoid_is_kept_with_who_they_are_and_the_block_names_only_the_relation(
         text, korean, earlier, relation, name):
@@ -67,6 +76,13 @@ def test_a_topic_with_a_talk_word_names_no_person():
     ("4월 11일에 결혼했어", date(2026, 4, 11)),  # past: the April gone
     ("12월 5일 면접 결과 나옴", date(2026, 12, 5)),  # a week ago, no tense: that one, not next year's
     ("12월 24일에 가", date(2026, 12, 24)),
+    # a date something was booked for or moved to is not past because the booking is
+    ("치과 12월 20일로 예약함", date(2026, 12, 20)),
+    ("회식 1월 8일로 미뤄졌어", date(2027, 1, 8)),
+    ("I booked the vet for Dec 19", date(2026, 12, 19)),
+    ("they moved my interview to January 6", date(2027, 1, 6)),
+    ("I went there on Dec 19", date(2025, 12, 19)),  # past, and not set for: the December gone
+    ("12월 20일에 다녀왔어", date(2025, 12, 20)),
 ])
 def test_a_month_and_day_without_a_year_is_the_coming_one_unless_said_in_the_past(text, expected):
     assert event_date(text, DECEMBER) == expected
