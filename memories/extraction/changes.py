@@ -269,12 +269,15 @@ def _own_old_values(change: Change, older_text: str) -> list[str]:
 _RENAME_EN = re.compile(r"\brenamed?\b|\bnew\s+name\b|\bname\s+change\b|\bchanged\s+(?:her|his|its|their|the)\s+name"
                         r"|\b(?:called|named)\s+[A-Z][\w'-]+\s+now\b", re.I)
 _RENAMED_TO_EN = re.compile(
-    r"\b(?:is|she'?s|he'?s|it'?s|shes|hes|its)\s+(?:called\s+|named\s+)?(?P<a>[A-Za-z][\w'-]+)\s+now\b"
+    r"\b(?:is|she'?s|he'?s|it'?s|shes|hes|its)\s+(?:officially\s+|actually\s+)?(?:called\s+|named\s+)?"
+    r"(?P<a>[A-Za-z][\w'-]+)\s+now\b"
     r"|\bnow\s+(?:she'?s|he'?s|it'?s|shes|hes|its|called|named)\s+(?:called\s+)?(?P<b>[A-Za-z][\w'-]+)"
     r"|\bnew\s+name\s+is\s+(?P<c>[A-Za-z][\w'-]+)"
     r"|\brenamed\s+(?:her|him|it|them|(?:the|my|our)\s+[a-z]+)\s+(?:to\s+)?(?P<d>[A-Za-z][\w'-]+)", re.I)
 _RENAMED_FROM_EN = re.compile(r"\b(?P<old>[A-Za-z][\w'-]+)\s+(?:has|got)\s+a\s+new\s+name"
-                              r"|\brenamed\s+(?P<old2>[A-Z][\w'-]+)|\b(?P<old3>[A-Za-z][\w'-]+)'s\s+new\s+name")
+                              r"|\brenamed\s+(?P<old2>[A-Z][\w'-]+)|\b(?P<old3>[A-Za-z][\w'-]+)'s\s+new\s+name"
+                              r"|\b(?P<old4>[A-Z][\w'-]+)\s+is\s+(?:officially\s+|actually\s+)?(?:called\s+|named\s+)?"
+                              r"[A-Z][\w'-]+\s+now\b")
 _GIVEN_NAME_EN = r"\b(?:named|called|name\s+is|name's)\s+(?:(?:her|him|it|them)\s+)?"
 RENAME = "rename"
 

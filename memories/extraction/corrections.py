@@ -59,10 +59,11 @@ GENERIC_HEADS = frozenset("동아리 부 팀 모임 학원 알바 아르바이�
 PERSON_NOUNS = frozenset("""친구 동생 언니 오빠 누나 형 엄마 아빠 남친 여친 남자친구 여자친구 애인 걔 사람 사람들 선배 후배
 동기 애들 우리""".split())
 # Korean cues that contrast the old value with the new one ("X 말고 Y"): only in a message that says it changed.
-CONTRAST_KO = (r"말고", r"아니고", r"아니라", r"대신(?:에)?", r"에서\s+\S+\s*(?:으로|로)\s*(?:바꿨|바꿈|옮겼|옮김|이사|이직|갈아)")
+CONTRAST_KO = (r"말고", r"아니고", r"아니라", r"대신(?:에)?", r"에서\s+\S+\s*(?:으로|로)\s*(?:바꿨|바꿈|옮겼|옮김|이사|이직|갈아)",
+               r"(?<=[가-힣]\s)아이고(?=\s+[가-힣A-Za-z])")  # 경상도 "아이고" for 아니고 between two words ("연산동 아이고 정관")
 # Words by which a message says something changed (a contrast cue alone may be a passing preference).
 CHANGE_MARKERS = (
-    "이제", "요즘은", "지금은", "바꿨", "바꿈", "바꿔", "바꾸", "줄였", "줄이", "줄임", "줄여", "낮췄", "낮추", "낮춤", "낮춰",
+    "이제", "인자", "인제", "요즘은", "지금은", "바꿨", "바꿈", "바꿔", "바꾸", "줄였", "줄이", "줄임", "줄여", "낮췄", "낮추", "낮춤", "낮춰",
     "올렸", "올리", "올려", "늘렸", "늘리", "늘려", "변경", "정정", "옮겼", "옮김", "옮기", "이사", "이직", "갈아탔", "맡았", "맡게", "됐어", "됐다", "되었",
     "헷갈", "잘못 말", "틀렸", "now", "anymore", "any more", "no longer", "switched", "changed", "moved",
     "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
@@ -682,7 +683,7 @@ def corrected_facts(facts: list, user_texts: dict[str, str]) -> list:
 # "소연이 결혼식 날짜가 바꼈어요 … 11월7일로 미뤘어요", "my dentist appointment got moved to june 9": one new date for an
 # event named in the message; the event's older dates (in older memories) no longer hold.
 MOVED_MARKERS = (r"바꼈|바뀌었|바뀜|바꿨|변경|미뤘|미뤄|미룸|연기(?:됐|되었|했|됨)|당겼|당겨졌|옮겼|앞당|\bmoved\b|\bpostponed\b"
-                 r"|\brescheduled\b|\bpushed\b|\bnew\s+date\b|새\s*날짜")
+                 r"|\brescheduled\b|\bpushed\b|\bnew\s+date\b|새\s*날짜|다시\s*(?:잡|예약)|새로\s*잡")
 _MOVED = re.compile(MOVED_MARKERS, re.I)
 _EVENT_KO = re.compile(r"([가-힣]{2,8}?)(?:이|가|의)?\s*(?:날짜|일정|날|예약|예정일)(?=[이가을를은는도\s]|$)")
 _EVENT_MOVED_KO = re.compile(r"([가-힣]{2,8}?)(?:을|를|도)?\s*(?:\d{1,2}\s*월\s*\d{1,2}\s*일\s*(?:로|으로)\s*)?(?:미뤘|미뤄|당겼|옮겼|연기)")
@@ -700,8 +701,8 @@ _VERB_ENDING = re.compile(r"(?:서|고|데|면|니|요|다|게|지|라)$")
 # Ways of naming the same event (data): a moved one replaces the dates of all of them.
 EVENT_SYNONYMS = (
     ("결혼식", "예식", "시집", "장가", "결혼", "wedding", "getting married"),  # "결혼" never in 결혼기념일 (_ANOTHER_DAY)
-    ("수술", "surgery", "operation"),
-    ("시험", "exam", "test", "수능", "모의고사"),
+    ("수술", "surgery", "operation", "replacement", "procedure"),  # "knee replacement", "hip replacement"
+    ("시험", "exam", "test", "수능", "모의고사", "필기", "실기"),
     ("면접", "interview"),
     ("내시경", "검사", "검진", "colonoscopy", "checkup"),
     ("진료", "예약", "appointment", "gp", "doctor's"),

@@ -15,11 +15,13 @@ HYPOTHETICAL = (
     r"\bif\s+i'd\b|\bwhat\s+if\b|\bimagine\b|\bpretend\b|\bin\s+another\s+life\b|\bin\s+an?\s+alternate\b",
 )
 JOKE = (
-    r"농담(?:이고|이야|이에요|이에여|임|ㅋ|입니다|이구요|이요|이지|인\s*거\s*알지|(?=\s*[.!~]*\s*$))|장난(?:이고|이야|이에요|임|ㅋ)|뻥(?:이고|이야|임|ㅋ)",
+    r"(?<![가-힣])(?:농담(?:이고|이야|이에요|이에여|임|ㅋ|입니다|이구요|이요|이지|인\s*거\s*알지|(?=\s*[.!~]*\s*$))"
+    r"|장난(?:이고|이야|이에요|임|ㅋ)|뻥(?:이고|이야|임|ㅋ))",
     r"\bjk\b|\bj/k\b|\bjust\s+kidding\b|\bkidding\b|\bjoking\b|\b(?:i'm|im)\s+messing\s+with\s+you\b",
     # taken back ("ㄴㄴ 구라임", "거짓말이지롱"), or a self-label meant as hyperbole ("i'm basically an olympic swimmer
     # now lol", "i'm secretly a vampire lol")
-    r"구라(?:임|야|고|ㅋ|였|지롱|인\s*거)|거짓말(?:임|이지롱|ㅋ)|뻥이지롱|농담이지롱|훼이크(?:임|야)|페이크(?:임|야)",
+    # (at a word's start: "짱구라고 불러줘" is a name)
+    r"(?<![가-힣])(?:구라(?:임|야|고|ㅋ|였|지롱|인\s*거)|거짓말(?:임|이지롱|ㅋ)|뻥이지롱|농담이지롱|훼이크(?:임|야)|페이크(?:임|야))",
     r"\b(?:i'?m|im|i\s+am)\s+(?:basically|secretly|practically)\s+(?:a|an|the)\s+[a-z][\w\s-]{1,30}?"
     r"(?:\s+now)?\s*(?:lol|lmao|haha|lmfao|😂|🤣|💀)",
 )

@@ -19,6 +19,8 @@ def terms(text):
     ("편의점 알바 관뒀어. 요즘은 과외해", "편의점", "과외"),  # the shop, not every 알바: a generic head
     ("스쿠터 팔고 자전거 샀어", "스쿠터", "자전거"),
     ("저 이제 필라테스 안 해요 요가로 바꿨어요", "필라테스", "요가"),
+    ("이제 뭉치 말고 민구라고 불러줘", "뭉치", "민구"),  # "민구라고" is a name, no joke taken back
+    ("인자 해운대 아이고 서면 산다 ㅋㅋ", "해운대", "서면"),  # 경상도: 인자 (이제), 아이고 (아니고)
 ])
 def test_a_cue_that_ends_a_value_names_it_and_the_kept_text_never_repeats_it(text, old, new):
     correction = find_correction(text)
@@ -29,6 +31,8 @@ def test_a_cue_that_ends_a_value_names_it_and_the_kept_text_never_repeats_it(tex
 
 def test_a_contrast_corrects_only_in_a_message_that_says_something_changed():
     assert terms("짜장면 말고 짬뽕 먹을래") == ()
+    assert terms("아이고 인자 허리 아파 죽겠다") == ()  # the interjection, with no word before it
+    assert terms("오늘 아이고 소리 절로 나오더라") == ()  # nothing says something changed
     assert "짜장면" in terms("이제 짜장면 말고 짬뽕파야 입맛 바뀜")
     correction = find_correction("목표 바꿨어 세 권 말고 다섯 권 읽기로")
     assert "세 권" in correction.old_terms and "3권" in correction.old_terms  # also in digits

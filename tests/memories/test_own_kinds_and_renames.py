@@ -61,6 +61,7 @@ def test_an_older_value_of_someone_else_or_the_new_value_is_not_old(text, older)
 @pytest.mark.parametrize("text,new,older,old", [
     ("the puppy is Mochi now. we renamed him. waffles never suited him", "Mochi", "we named him waffles lol", "waffles"),
     ("Pepper has a new name! she's Olive now", "Olive", "Pepper keeps stealing my socks", "Pepper"),
+    ("we renamed the hamster. Nibbles is officially Pudding now", "Pudding", "Nibbles escaped again", "Nibbles"),
 ])
 def test_an_english_rename_finds_the_old_name_the_message_or_an_older_naming_gives(text, new, older, old):
     change = changed_value(text)

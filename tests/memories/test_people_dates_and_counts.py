@@ -92,6 +92,14 @@ def test_a_month_and_day_in_march_for_november_is_this_year():
     assert month_day_date(11, 5, datetime(2026, 3, 4, tzinfo=KST)) == date(2026, 11, 5)
 
 
+@pytest.mark.parametrize("moving,older,old", [
+    ("실기는 1월 20일로 다시 잡음", "운전면허 실기 1월 6일로 예약함", "1월 6일"),  # rescheduled: 다시 잡음
+    ("the operation has been moved to March 9", "having my hip replacement on February 16", "February 16"),
+])
+def test_an_event_moved_by_another_word_for_it_ends_the_old_date(moving, older, old):
+    assert old in moved_event_old_dates(moved_event(moving), older)
+
+
 def test_a_wedding_told_with_a_verb_is_the_event_a_move_of_the_wedding_moves():
     moved = moved_event("근데 민지 결혼식 6월 6일로 미뤄졌대")
 

@@ -39,6 +39,10 @@ def test_suppositions(text):
     ("농담 아니고 나 진짜 재벌 3세야", False),
     ("not kidding, i was a professional skater", False),
     ("오늘 회사에서 농담 따먹기 하다 혼남", False),
+    ("ㄴㄴ 그거 구라임 ㅋㅋ", True),
+    # a joke word inside a word is none: a name before 라고 ("민구라고 불러"), a name before 이야
+    ("앞으로 민구라고 불러줘", False),
+    ("우리 강아지 이름은 똘뻥이야", False),
 ])
 def test_jokes_taken_back_and_insisted_on(text, joke):
     assert is_joke(text) is joke
