@@ -44,6 +44,9 @@ def test_an_adverb_and_the_one_asked_before_the_verb_leave_the_topic():
      "Tessa"),
     ("please don't bring him up", False, ["so my flatmate's got a new boyfriend, Callum, and it's a whole thing"],
      "boyfriend", "Callum"),
+    # a name alone, in a message that says it is over with him or her: an ex, written in lowercase or not
+    ("dont bring up theo ok. we're done and im not talking about him", False, [], "the ex", "theo"),
+    ("Please never mention Jake. It's over and I don't want to think about him", False, [], "the ex", "Jake"),
 ])
 def test_a_person_to_avoid_is_kept_with_who_they_are_and_the_block_names_only_the_relation(
         text, korean, earlier, relation, name):
@@ -52,6 +55,11 @@ def test_a_person_to_avoid_is_kept_with_who_they_are_and_the_block_names_only_th
     assert len(topics) == 1 and relation_and_name(topics[0]) == (relation, name)
     assert topic_for_prompt(topics[0]) == relation  # the name the user does not want to hear is not handed over
     assert name in avoid_terms(topics) and relation in avoid_terms(topics)  # memories naming either stay out
+
+
+def test_a_topic_in_a_message_that_ends_nothing_with_a_person_stays_as_said():
+    assert avoid_topics("dont bring up work again, we're done with that project", False) == ["work"]
+    assert avoid_topics("don't mention my brother, we're done, I don't talk to him", False) == ["my brother"]
 
 
 def test_a_pointed_rule_takes_the_whole_relation_word_and_merges_with_the_named_rule():
