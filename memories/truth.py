@@ -30,8 +30,8 @@ from .embeddings import cosine
 from .extraction.answers import asked_kinds, names_asked, tells_change, values
 from .extraction.corrections import mentions_any, substance, without_terms
 from .extraction.dates import days_named
-from .extraction.lexicon import is_city
-from .extraction.whose import only_about_others
+from .extraction.lexicon import is_city, occupations_named
+from .extraction.whose import names_others, only_about_others
 from .subjects import CHANGEABLE_SUBJECT_WORDS
 
 MIN_TERM_CHARS = 2
@@ -109,6 +109,12 @@ def corrected_text(content: str, value: str, terms: Iterable[str]) -> str | None
     return kept if substance(kept) >= MIN_KEPT_CHARS else None
 
 
+def _words(value: str) -> set[str]:
+    """A value's words with their plurals, lowercased ("freelance translator" → freelance, translator, translators)."""
+    words = set(value.casefold().split())
+    return words | {f"{word}s" for word in words}
+
+
 def date_still_holds(when, replaced: Iterable[str]) -> bool:
     """Whether a memory's date `when` (its event_date) holds once the words `replaced` no longer do: a memory of the
     old check-up ("12월 3일에 건강검진 예약해놨어요" once it moved to 12월 10일) that kept its other clauses is no longer
@@ -137,7 +143,11 @@ def still_holds(*, outdated_values: Iterable[str], facts: Iterable) -> Callable[
         return any(
             item.created_at < fact.created_at
             and not (item.source_message_id and item.source_message_id == fact.source_message_id)
-            and any(word in text for word in CHANGEABLE_SUBJECT_WORDS[subject])
+            and (any(word in text for word in CHANGEABLE_SUBJECT_WORDS[subject])
+                 # another job named in a message about nobody else ("adding it. barista, so i'll read it on my
+                 # break" once the user is a tutor; not "shes an icu nurse")
+                 or (subject == "occupation" and bool(occupations_named(text) - _words(fact.subject_value))
+                     and not names_others(item.content)))
             and not mentions_current_value(text, fact)  # "5/21에 분당으로 이사 가" still holds
             for subject, fact in current.items()
         )

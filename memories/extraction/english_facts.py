@@ -453,6 +453,7 @@ def english_facts(text: str) -> list[Candidate]:
     found += _intro_list(text, found)
     found += _role_at(text, found)
     found += _teaches(text, found)
+    found += _doing_for_work(text, found)
     found += _bare_occupation(text, found)
     return _name_partner(text, found)
 
@@ -470,6 +471,37 @@ _INTRO_LIST = re.compile(r"(?:^|[.!?]\s+|^[A-Za-z]+[.,!]\s+)(?P<age>1[3-9]|[2-8]
 # "i teach spin full time now", "teaching yoga for a living": what one teaches for work
 _TEACHES_FOR_WORK = re.compile(r"\b(?:i\s+(?:now\s+)?teach|i'?m\s+teaching|teaching)\s+(?P<what>[a-z]+(?:\s+[a-z]+)?)\s+"
                                r"(?:full[\s-]time|part[\s-]time|for\s+a\s+living|as\s+(?:a|my)\s+job)\b", re.I)
+
+
+# "i'm tutoring english online now", "freelance translating now": work told by what one does, with a word that makes it
+# work (freelance, online, for a living, full time); the occupation is the doer of the verb when the lexicon knows it
+# (tutoring → tutor, translating → translator, bartending → bartender).
+_DOING_FOR_WORK = re.compile(
+    r"(?:^|[.!?,]\s*|\b(?:i'?m|im|i\s+am|now|officially)\s+)(?:(?:now|officially|also)\s+)?"
+    r"(?:(?P<lead>freelance|full[\s-]time|part[\s-]time)\s+)?(?P<verb>[a-z]{3,}?)ing\b"
+    r"(?P<rest>(?:\s+(?!now\b|for\b)[a-z]+){0,3}?)"
+    r"(?P<tail>\s+(?:online|from\s+home|freelance|full[\s-]time|part[\s-]time|for\s+a\s+living|professionally"
+    r"|for\s+work|as\s+(?:a|my)\s+job))?\s+now\b", re.I)
+
+
+def _doer(verb: str) -> str:
+    """The occupation named by the doer of `verb` (a gerund's stem: "tutor", "translat", "bartend"), or ''."""
+    for doer in (verb, f"{verb}er", f"{verb}or", f"{verb}e", f"{verb}r", f"{verb}ant", f"{verb[:-1]}er"):
+        if is_occupation_en(doer):
+            return doer.lower()
+    return ""
+
+
+def _doing_for_work(text: str, found: list[Candidate]) -> list[Candidate]:
+    if any(c.subject == "occupation" for c in found):
+        return []
+    for match in _DOING_FOR_WORK.finditer(text):
+        if not (match.group("lead") or match.group("tail")) or _about_other(text, match.start("verb")):
+            continue  # "i'm cooking dinner now" is no job: nothing says it is work
+        doer = _doer(match.group("verb").lower())
+        if doer:
+            return [Candidate("occupation", f"{match.group('lead').lower()} {doer}" if match.group("lead") else doer)]
+    return []
 
 
 def _teaches(text: str, found: list[Candidate]) -> list[Candidate]:

@@ -6,6 +6,7 @@ right subject without a pattern per subject. Lists are deliberately broad and ge
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 SEASONS_KO = ("봄", "여름", "가을", "겨울")
 SEASONS_EN = ("spring", "summer", "autumn", "fall", "winter")
@@ -313,6 +314,19 @@ def is_occupation_ko(value: str) -> bool:
     if _DEPARTMENT_KO.search(compact):
         return True
     return len(compact) >= 3 and compact.endswith(OCCUPATION_SUFFIXES_KO)
+
+
+@lru_cache(maxsize=1)
+def _occupation_words() -> frozenset[str]:
+    words = {w.split()[-1] for w in OCCUPATIONS_EN + OCCUPATION_HEADS_EN if len(w.split()[-1]) >= 4}
+    return frozenset(words | {f"{w}s" for w in words})
+
+
+def occupations_named(text: str) -> set[str]:
+    """The English occupations `text` names from the lexicon, by their last word ("adding it. barista, so i'll read it
+    on my break" → barista), lowercased. Not Korean: "선생님", "간호사분" name the people one meets far more often than
+    one's job."""
+    return set(re.findall(r"[a-z]+", (text or "").casefold())) & _occupation_words()
 
 
 def is_occupation_en(value: str) -> bool:

@@ -133,6 +133,17 @@ def only_about_others(text: str, *, addressed_first: bool = False) -> bool:
     return bool(own) and _OTHERS.search(own) is not None and _SPEAKER.search(own) is None
 
 
+# Texting forms of the third person that OTHERS_EN leaves to the speaker ("shes an icu nurse", "hes a chef now").
+_OTHERS_UNMARKED_EN = re.compile(r"\b(?:shes|hes|theyre)\b", re.I)
+
+
+def names_others(text: str) -> bool:
+    """Whether `text` speaks of anyone besides the speaker at all ("shes an icu nurse. works nights so we're like ships
+    passing"), whether or not it speaks of the speaker too."""
+    own = text.split(ANSWERED_MARK, 1)[0]
+    return _OTHERS.search(own) is not None or _OTHERS_UNMARKED_EN.search(own) is not None
+
+
 def speaks_of_self(text: str) -> bool:
     """Whether the speaker is a subject in `text` ("나 서진. 스물넷", "i'm 31")."""
     return _SPEAKER.search(text.split(ANSWERED_MARK, 1)[0]) is not None

@@ -294,6 +294,21 @@ def test_a_city_narrowed_down_to_a_neighbourhood_still_holds(system_client, chun
     assert "pastelaria" in prompt(system_client, "what's my secret blog called again?")["text"]
 
 
+def test_an_older_message_naming_another_job_leaves_once_the_occupation_changed(system_client, post_turns, chunsim,
+                                                                                 alice):
+    post_turns("chunsim", "c1", ("t1u", "ugh, double shift again. barista life, my feet are dead lol"),
+               ("t1a", "Rest those feet!"), start="2026-03-01T21:00:00+09:00")
+    post_turns("chunsim", "c1", ("t2u", "my friend jo is a nurse, she works nights at st mary's"),
+               ("t2a", "Night shifts are tough."), start="2026-03-02T21:00:00+09:00")
+    post_turns("chunsim", "c2", ("t3u", "small life update: im tutoring maths online now"),
+               ("t3a", "Congrats!"), start="2026-04-20T10:00:00+09:00")
+    text = prompt(system_client, "what's my job these days? my cousin asked")["text"]
+    assert "tutor" in text
+    assert "barista" not in text  # an older raw message naming another job than the current one
+    # someone else's job is no old value of the user's
+    assert "jo is a nurse" in prompt(system_client, "how's jo doing these days? haven't heard from her")["text"]
+
+
 def test_a_newer_value_told_as_a_change_replaces_the_older_one_asked_for(system_client, post_turns, chunsim, alice):
     post_turns("chunsim", "c1", ("t1u", "school then work. i work at chipotle tuesdays and thursdays after school."),
                ("t1a", "Busy week!"), start="2026-03-01T21:00:00+09:00")

@@ -329,3 +329,24 @@ def test_runs_nobody_types_are_cut_before_the_rules_read_a_message():
     assert squeezed("'" * 3000) == "'" * 8
     assert squeezed("ㅋㅋㅋㅋㅋ 진짜?? 나 스물셋") == "ㅋㅋㅋㅋㅋ 진짜?? 나 스물셋"  # what people type stays
     assert [f.value for f in extract("나 스물셋" + "\n" * 2000 + "ㅋ" * 40).facts if f.subject == "age"] == ["스물셋"]
+
+
+# --- work told by what one does -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,occupation", [
+    ("small life update: im tutoring maths online now", "tutor"),
+    ("freelance translating now, mostly subtitles", "freelance translator"),
+    ("im bartending full time now lol", "bartender"),
+])
+def test_work_told_by_what_one_does_for_it_is_the_occupation(text, occupation):
+    assert ("occupation", occupation) in [(fact.subject, fact.value) for fact in extract(text, DECEMBER).facts]
+
+
+@pytest.mark.parametrize("text", [
+    "i'm cooking dinner now",  # nothing says it is work
+    "im driving now lol",
+    "my brother is tutoring online now",  # someone else's
+])
+def test_doing_something_now_is_no_occupation_without_work(text):
+    assert "occupation" not in [fact.subject for fact in extract(text, DECEMBER).facts]

@@ -101,3 +101,11 @@ def test_a_question_about_a_spouse_a_child_or_someone_named_is_not_about_the_use
 @pytest.mark.parametrize("question,subject", [("오늘은 나 몇 살이라고 했지?", "age"), ("나 무슨 일 한다고 했지?", "occupation")])
 def test_the_users_own_question_still_reads_as_theirs(question, subject):
     assert own_subject_asked(question) == subject
+
+
+def test_names_others_reads_texting_forms_of_the_third_person():
+    from memories.extraction.whose import names_others
+
+    assert names_others("shes an icu nurse. works nights so we're like ships passing")
+    assert names_others("my roommate lucas is vegan and i'm not")
+    assert not names_others("adding it. barista, so i'll read it on my break")
