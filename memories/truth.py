@@ -11,7 +11,9 @@ A memory no longer holds where it mentions a value the user has since replaced:
   the user lives in friedrichshain, `refined_places`);
 - a raw message about a changeable subject (where the user lives, works, dates, smokes) older than the fact
   that states its current value: it may describe the old one even when that was never a fact of its own —
-  unless it speaks only of someone else ("동생은 신촌에서 대학원 다니는데" is no old workplace of the user's).
+  unless it speaks only of someone else ("동생은 신촌에서 대학원 다니는데" is no old workplace of the user's). A message
+  naming another job and nobody else is about the old occupation too ("adding it. barista, so i'll read it on my
+  break" once the user is a tutor).
 - a schedule's weekday or time asked for ("what days am i working again?") that a newer memory on the same topic gives
   otherwise, told as a change ("saturdays and sundays only now"): the older memory's clauses giving it leave that
   block (`answered_since`, used by context_pack.builder).
