@@ -205,7 +205,7 @@ _KIN_OR_PET_EN = "|".join(re.escape(word) for word in sorted(RELATION_WORDS_EN +
 _BROKE_UP_EN = re.compile(r"\b(?P<a>[A-Z][a-z]+)\s+and\s+[Ii]\s+(?:just\s+|finally\s+)?"
                           r"(?:broke\s+up|split\s+up|split|separated)\b|\bbroke\s+up\s+with\s+(?P<b>[A-Z][a-z]+)\b|\b(?P<c>[A-Z][a-z]+)\s+(?:dumped|left)\s+me\b")
 # A rule's own message saying the user and a person are over, about him or her ("we're done done and i dont wanna think
-# abt him"): the single name the rule gives is an ex.
+# abt him"): the single name the rule gives is an ex. Matched at the message's start only (two lookaheads over it).
 _ENDED_WITH_EN = re.compile(r"(?=.*\b(?:him|her)\b)(?=.*(?:\bwe'?re\s+(?:so\s+)?(?:done|over|finished)\b|\bit'?s\s+over\b"
                             r"|\bbroke\s+up\b|\bsplit\s+up\b|\bdumped\s+me\b))", re.I | re.S)
 # What the user asks the person to be called instead ("just call him 'the ex'").
@@ -240,7 +240,7 @@ def _with_relation(topic: str, sources: list[str], korean: bool) -> str:
             if found:
                 return f"{found.group('relation')} ({stem})"
         return topic
-    if _ENDED_WITH_EN.search(sources[0] if sources else "") and re.fullmatch(r"[A-Za-zÀ-ÿ][\w'-]+", topic) \
+    if _ENDED_WITH_EN.match(sources[0] if sources else "") and re.fullmatch(r"[A-Za-zÀ-ÿ][\w'-]+", topic) \
             and topic.casefold() not in _EN_PRONOUNS and not re.search(rf"(?:{_RELATION_EN})$", topic, re.I):
         # "pls dont bring up ryan again … i mentioned him … we're done done": the person the rule names is an ex
         return f"the ex ({topic})"

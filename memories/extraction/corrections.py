@@ -63,7 +63,7 @@ CONTRAST_KO = (r"말고", r"아니고", r"아니라", r"대신(?:에)?", r"에�
                r"(?<=[가-힣]\s)아이고(?=\s+[가-힣A-Za-z])")  # 경상도 "아이고" for 아니고 between two words ("연산동 아이고 정관")
 # Words by which a message says something changed (a contrast cue alone may be a passing preference).
 CHANGE_MARKERS = (
-    "이제", "인자", "인제", "요즘은", "지금은", "바꿨", "바꿈", "바꿔", "바꾸", "줄였", "줄이", "줄임", "줄여", "낮췄", "낮추", "낮춤", "낮춰",
+    "이제", "인자 ", "인제 ", "요즘은", "지금은", "바꿨", "바꿈", "바꿔", "바꾸", "줄였", "줄이", "줄임", "줄여", "낮췄", "낮추", "낮춤", "낮춰",
     "올렸", "올리", "올려", "늘렸", "늘리", "늘려", "변경", "정정", "옮겼", "옮김", "옮기", "이사", "이직", "갈아탔", "맡았", "맡게", "됐어", "됐다", "되었",
     "헷갈", "잘못 말", "틀렸", "now", "anymore", "any more", "no longer", "switched", "changed", "moved",
     "actually", "correction", "더 이상", "더이상", "이젠", "요새는", "요샌", "no more", "used to", "these days",
